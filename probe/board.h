@@ -1,0 +1,57 @@
+/* Board geometry: squares as bits, directions as shifts.
+ *
+ * Layout (as Scan and Kingsrow do it): the dark squares in reading order from White's
+ * side, n/2 bits a row, with one unused "ghost" bit after every two rows.  Square s
+ * (0-based, standard numbering s+1) sits at bit s + s / n.  With the ghosts every
+ * diagonal step is one shift by a constant, and an orthogonal step (two columns or two
+ * rows, RULES.md 2) is a shift too.  A per-direction mask of the squares that have a
+ * neighbour in that direction keeps steps from wrapping or leaving the board. */
+#ifndef DTB_BOARD_H
+#define DTB_BOARD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef uint64_t Bitboard;
+
+/* Absolute directions; "north" is towards Black's side (rank n), White's forward. */
+enum { DIR_NW, DIR_NE, DIR_SW, DIR_SE, DIR_N, DIR_S, DIR_W, DIR_E, DIR_COUNT };
+
+typedef uint8_t DirSet; /* bit d set: direction d allowed */
+
+#define DIRS_DIAGONAL ((DirSet)0x0F)
+#define DIRS_ORTHOGONAL ((DirSet)0xF0)
+#define DIRS_ALL ((DirSet)0xFF)
+#define BOARD_MAX_SQUARES 50
+#define NO_SQUARE 0xFF
+
+typedef struct Board {
+    int size;                    /* 10 or 8 */
+    int squares;                 /* 50 or 32 */
+    Bitboard all;                /* every real square */
+    Bitboard promotion[2];       /* the row where a side's men promote: [WHITE], [BLACK] */
+    int shift[DIR_COUNT];        /* bit offset of one step; negative is a right shift */
+    Bitboard can_step[DIR_COUNT]; /* squares with a neighbour in that direction */
+    uint8_t bit_of[BOARD_MAX_SQUARES];  /* 0-based standard number -> bit */
+    uint8_t index_of[64];        /* bit -> 0-based standard number, NO_SQUARE for ghosts */
+} Board;
+
+/* The two boards, built on first use; never NULL for size 10 or 8. */
+const Board *board_get(int size);
+
+static inline Bitboard board_step(const Board *b, Bitboard set, int dir) {
+    Bitboard from = set & b->can_step[dir];
+    int s = b->shift[dir];
+    return s > 0 ? from << s : from >> -s;
+}
+
+static inline int bit_first(Bitboard x) { return __builtin_ctzll(x); }
+static inline int bit_count(Bitboard x) { return __builtin_popcountll(x); }
+static inline Bitboard bit_at(int sq) { return (Bitboard)1 << sq; }
+
+/* Row of a bit from the top (0 = Black's back rank, rank n) and column from the left,
+ * in standard orientation. */
+int board_row(const Board *b, int sq);
+int board_col(const Board *b, int sq);
+
+#endif

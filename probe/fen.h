@@ -1,0 +1,23 @@
+/* PDN FEN in and out (RULES.md 1), with Frisian's ":C" king-move counts (RULES.md 7.1). */
+#ifndef DTB_FEN_H
+#define DTB_FEN_H
+
+#include "position.h"
+#include "variant.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define FEN_MAX 400 /* longest FEN fen_format writes */
+
+/* Parses text into p.  On error returns false and writes a message naming the offending
+ * part into err. */
+bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen);
+
+/* Writes p as FEN: White's pieces first, in square order, kings marked K. */
+void fen_format(const Variant *v, const Position *p, char *buf, size_t len);
+
+/* The starting position of the variant. */
+void fen_initial(const Variant *v, Position *p);
+
+#endif

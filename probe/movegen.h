@@ -1,0 +1,45 @@
+/* Legal moves of a position under a variant's rules (RULES.md sections 3-5 and 7.1). */
+#ifndef DTB_MOVEGEN_H
+#define DTB_MOVEGEN_H
+
+#include "position.h"
+#include "variant.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MOVE_MAX 1024   /* legal moves of one position, far above any real count */
+#define PATH_MAX_LEN 24 /* landing squares of one capture, above the 20 pieces a side has */
+
+typedef struct Move {
+    Bitboard captured; /* the pieces taken, empty for a quiet move */
+    uint8_t from, to;  /* bits */
+} Move;
+
+/* Landing squares of one capture as shown numbers, for notation. */
+typedef struct MovePath {
+    uint8_t len;
+    uint8_t square[PATH_MAX_LEN];
+} MovePath;
+
+typedef struct MoveList {
+    int count;
+    bool overflow;   /* more than MOVE_MAX moves: the list is incomplete */
+    MovePath *paths; /* NULL, or MOVE_MAX entries to receive each capture's path */
+    Move move[MOVE_MAX];
+} MoveList;
+
+/* Fills list with the legal moves of p.  Sequences with the same start, end and captured
+ * set are one move; with paths requested it keeps the smallest path (RULES.md 1). */
+void movegen_legal(const Variant *v, const Position *p, MoveList *list);
+
+/* True when the side to move must capture. */
+bool movegen_has_capture(const Variant *v, const Position *p);
+
+/* The position after m (which must be legal in p). */
+void movegen_play(const Variant *v, const Position *p, const Move *m, Position *out);
+
+/* Leaf count after depth plies; depth 0 is 1.  Returns -1 if a move list overflowed. */
+int64_t movegen_perft(const Variant *v, const Position *p, int depth);
+
+#endif

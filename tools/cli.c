@@ -1,0 +1,60 @@
+#include "cli.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void cli_die(int status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("dtb: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    exit(status);
+}
+
+static const CliOption *find_option(const CliOption *options, const char *name) {
+    for (; options->name; options++)
+        if (strcmp(options->name, name) == 0) return options;
+    return NULL;
+}
+
+int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
+              int max_positional, const char *usage) {
+    int count = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *arg = argv[i];
+        if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
+            fputs(usage, stdout);
+            exit(0);
+        }
+        if (arg[0] == '-' && arg[1] == '-') {
+            const CliOption *o = find_option(options, arg);
+            if (!o) {
+                fputs(usage, stderr);
+                cli_die(2, "unknown option '%s'", arg);
+            }
+            if (o->takes_value && i + 1 >= argc) cli_die(2, "option '%s' needs a value", arg);
+            *o->value = o->takes_value ? argv[++i] : "1";
+        } else if (count < max_positional) {
+            positional[count++] = arg;
+        } else {
+            fputs(usage, stderr);
+            cli_die(2, "unexpected argument '%s'", arg);
+        }
+    }
+    return count;
+}
+
+void cli_variant(const char *id, Variant *out) {
+    char ids[2048];
+    if (!id) {
+        variant_list_ids(ids, sizeof ids);
+        cli_die(2, "--variant is required; valid ids: %s", ids);
+    }
+    if (variant_lookup(id, out)) return;
+    variant_list_ids(ids, sizeof ids);
+    cli_die(2, "unknown variant '%s'; valid ids: %s", id, ids);
+}

@@ -1,0 +1,26 @@
+/* What the command-line tools share: option parsing, variant lookup, error exits. */
+#ifndef DTB_CLI_H
+#define DTB_CLI_H
+
+#include "variant.h"
+
+#include <stdbool.h>
+
+typedef struct CliOption {
+    const char *name;  /* "--variant" */
+    bool takes_value;
+    const char **value; /* receives the value, or "1" for a flag */
+} CliOption;
+
+/* Parses argv against options; the rest go to positional (at most max_positional).
+ * On "--help" prints usage and exits 0; on a bad option prints usage and exits 2. */
+int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
+              int max_positional, const char *usage);
+
+/* Resolves a variant id or exits 2 with the list of valid ids. */
+void cli_variant(const char *id, Variant *out);
+
+/* Prints "dtb: message" to stderr and exits with status. */
+_Noreturn void cli_die(int status, const char *fmt, ...);
+
+#endif
