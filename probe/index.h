@@ -1,0 +1,36 @@
+/* Dense index of the positions of one material (the canonical one).
+ *
+ * index = ((((side * streaks + streak) * men_white + ...) as laid out in index.c: men are
+ * the major part (each side's men as a combination over the squares a man may stand on),
+ * kings the minor part (White's then Black's as combinations over the squares the men
+ * leave free).  Placements where a white and a black man share a square are holes:
+ * idx_decode reports them invalid.  Frisian adds, for each side that has men and kings,
+ * the king-move state (none, or which king and its count 1..3: 1 + 3 x kings values). */
+#ifndef DTB_INDEX_H
+#define DTB_INDEX_H
+
+#include "material.h"
+#include "variant.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct Indexer {
+    const Variant *v;
+    Material m;           /* canonical */
+    uint64_t size;        /* positions, both sides to move */
+    uint64_t per_side;    /* positions with one side to move */
+    uint64_t men_count[2], king_count[2], streak_count[2];
+    Bitboard man_squares[2]; /* where each side's men may stand */
+} Indexer;
+
+/* Prepares the index of material m, which must be canonical. */
+void idx_init(Indexer *ix, const Variant *v, const Material *m);
+
+/* The index of p, whose material must be ix->m. */
+uint64_t idx_encode(const Indexer *ix, const Position *p);
+
+/* Fills p from an index; false for a hole (men overlapping). */
+bool idx_decode(const Indexer *ix, uint64_t index, Position *p);
+
+#endif

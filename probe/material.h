@@ -1,0 +1,46 @@
+/* Materials: how many kings and men each side has, named like "KKMvK" (White's kings, then
+ * men, "v", Black's).  A material and its colour-reversed twin (board turned 180 degrees,
+ * colours swapped) share one table, stored under the canonical name. */
+#ifndef DTB_MATERIAL_H
+#define DTB_MATERIAL_H
+
+#include "position.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define MATERIAL_NAME_MAX 48
+
+typedef struct Material {
+    int kings[2], men[2]; /* [WHITE], [BLACK] */
+} Material;
+
+static inline int material_pieces(const Material *m) {
+    return m->kings[0] + m->men[0] + m->kings[1] + m->men[1];
+}
+
+/* Parses "KKMvK"; false with a message in err when malformed. */
+bool material_parse(const char *text, Material *out, char *err, size_t errlen);
+void material_name(const Material *m, char *buf, size_t len);
+Material material_of(const Position *p);
+Material material_reversed(const Material *m);
+
+/* Whether m is the form its table is stored under (the other is read through it). */
+bool material_is_canonical(const Material *m);
+
+/* True when a and b are the same. */
+bool material_equal(const Material *a, const Material *b);
+
+/* The materials m converts into by one move: captures (fewer pieces) and promotions
+ * (a man becoming a king), canonical, without duplicates.  Returns the count. */
+int material_successors(const Material *m, Material *out, int max);
+
+/* Every canonical material with 2..pieces pieces where each side has at least one piece,
+ * in an order where every material comes after all it converts into.  Returns the count. */
+int material_all(int pieces, Material *out, int max);
+
+/* The position turned 180 degrees with colours swapped, same side to move relative:
+ * White to move becomes Black to move. */
+void pos_reversed(const Board *b, const Position *p, Position *out);
+
+#endif

@@ -1,0 +1,68 @@
+/* Table files: reading them without trusting them.
+ *
+ * A file holds the values of one canonical material: a header (magic, format version,
+ * variant id and rule fingerprint, material, index size, W/D/L counts), an offset table,
+ * then zstd-compressed blocks of cells, each block with an XXH3-64 checksum, and one
+ * checksum over header and offset table.  See table_format.h for the layout. */
+#ifndef DTB_TABLE_FILE_H
+#define DTB_TABLE_FILE_H
+
+#include "variant.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* A position's value for the side to move: the WDL in the low 2 bits, the DTW in plies
+ * above them. */
+typedef uint16_t Cell;
+enum { WDL_NONE = 0, WDL_LOSS = 1, WDL_DRAW = 2, WDL_WIN = 3 };
+#define CELL_WDL(c) ((c) & 3)
+#define CELL_DTW(c) ((c) >> 2)
+#define CELL_MAKE(wdl, dtw) ((Cell)(((dtw) << 2) | (wdl)))
+#define CELL_DTW_MAX 16383
+
+typedef struct TableInfo {
+    char variant[32];
+    uint64_t fingerprint;
+    char material[48];
+    uint64_t positions;
+    uint32_t cells_per_position; /* 1, or 2 where a second value set is stored (Frisian) */
+    uint64_t counts[2][4];       /* [side to move][WDL_*] over the first value set */
+} TableInfo;
+
+typedef enum TableStatus {
+    TABLE_OK = 0,
+    TABLE_ERR_MISSING,     /* no such file */
+    TABLE_ERR_IO,          /* cannot read or write */
+    TABLE_ERR_MAGIC,       /* not a dtb table */
+    TABLE_ERR_VERSION,     /* written by a newer format */
+    TABLE_ERR_VARIANT,     /* another variant's table */
+    TABLE_ERR_FINGERPRINT, /* same id, other rule parameters */
+    TABLE_ERR_MATERIAL,    /* not the material asked for */
+    TABLE_ERR_TRUNCATED,   /* shorter than its header says */
+    TABLE_ERR_CHECKSUM,    /* a block or the header does not match its checksum */
+    TABLE_ERR_MEMORY,
+} TableStatus;
+
+typedef struct TableFile TableFile;
+
+/* Opens and checks the header of a table for variant v and material (canonical name).
+ * On error *out is NULL and err names the file and the problem. */
+TableStatus table_open(const char *path, const Variant *v, const char *material, TableFile **out,
+                       char *err, size_t errlen);
+const TableInfo *table_info(const TableFile *t);
+
+/* Reads the cells of position index into out (cells_per_position of them).  Safe to call
+ * from many threads at once on one TableFile. */
+TableStatus table_read(TableFile *t, uint64_t index, Cell *out, char *err, size_t errlen);
+
+/* Reads every cell, positions * cells_per_position of them, into out. */
+TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
+
+/* Checks every checksum of the file at path without decoding values for use. */
+TableStatus table_verify_file(const char *path, char *err, size_t errlen);
+
+/* Closes t; NULL does nothing. */
+void table_close(TableFile *t);
+
+#endif
