@@ -1,11 +1,114 @@
-/* dtb: endgame tablebases for draughts variants.  The public API. */
+/* dtb: endgame tablebases for draughts variants.  The public API.
+ *
+ * Open a handle on a variant and a folder of tables, then ask for the value of positions,
+ * the best move, or the whole line to the end.  Values are for the side to move: win,
+ * draw or loss, and for a decided position its DTW, the plies to the end of the game with
+ * the winner playing the fastest win and the loser the longest defence.
+ *
+ * Thread safety: a handle may be used from many threads at once once dtb_open returned.
+ * Tables are opened on first use behind a lock, and read lock-free after that.
+ * dtb_close must not race with other calls on the same handle. */
 #ifndef DTB_H
 #define DTB_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
 
 #define DTB_VERSION_MAJOR 0
 #define DTB_VERSION_MINOR 1
 #define DTB_VERSION_PATCH 0
 #define DTB_VERSION_STRING "0.1.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
+
+/* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
+int dtb_version_number(void);
+const char *dtb_version_string(void);
+
+/* Status codes.  A code's number never changes; new codes may be added. */
+typedef enum dtb_status {
+    DTB_OK = 0,
+    DTB_ERR_ARGUMENT = 1,      /* a NULL or out-of-range argument */
+    DTB_ERR_VARIANT = 2,       /* unknown variant id */
+    DTB_ERR_POSITION = 3,      /* malformed FEN or impossible position */
+    DTB_ERR_MISSING_TABLE = 4, /* the table of a material the answer needs is not there */
+    DTB_ERR_CORRUPT = 5,       /* a table failed its checksum or is truncated */
+    DTB_ERR_WRONG_TABLE = 6,   /* a table of another variant, rules or material */
+    DTB_ERR_FORMAT = 7,        /* not a dtb table, or a newer format */
+    DTB_ERR_IO = 8,            /* a file could not be read */
+    DTB_ERR_NO_MEMORY = 9,
+    DTB_ERR_GAME_OVER = 10,    /* the position has no legal move: there is no best move */
+} dtb_status;
+
+/* A fixed English sentence for a status; never NULL. */
+const char *dtb_status_message(dtb_status status);
+
+typedef struct dtb_handle dtb_handle;
+
+/* Opens the tables of variant (an id such as "frisian" or "scandinavian-8-free") in dir.
+ * Files are opened lazily, so a missing table shows only when a probe needs it.
+ * RETURN: DTB_OK with *out set, or an error with *out NULL.
+ * NOTES: close the handle with dtb_close. */
+dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out);
+
+/* Frees the handle and everything it opened.  NULL does nothing. */
+void dtb_close(dtb_handle *h);
+
+/* The detail of the last error returned on this thread for any handle (it names the FEN
+ * part, the material or the file); empty when there was none. */
+const char *dtb_last_error(void);
+
+/* Values for the side to move. */
+typedef enum dtb_wdl { DTB_LOSS = -1, DTB_DRAW = 0, DTB_WIN = 1 } dtb_wdl;
+
+typedef struct dtb_value {
+    dtb_wdl wdl;
+    int dtw; /* plies to the end for a win or loss, 0 for a draw */
+} dtb_value;
+
+/* A position: bit n-1 of a mask is square n in the variant's numbering (RULES.md 1). */
+typedef struct dtb_position {
+    uint64_t white_men, white_kings, black_men, black_kings;
+    int black_to_move; /* 0: White to move */
+    /* Frisian king-move limit: for White [0] and Black [1], the square of the king that made
+     * the last non-capturing moves in a row and how many (1..3); 0 and 0 for none. */
+    int king_moves_square[2], king_moves_count[2];
+} dtb_position;
+
+/* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant. */
+dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out);
+
+/* Writes pos as FEN into buf (256 bytes is always enough). */
+dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len);
+
+/* The value of pos.  Positions with a capture pending are settled by searching the
+ * captures.  DTB_ERR_MISSING_TABLE names the material in dtb_last_error(). */
+dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
+
+/* A move with its notation and the value it leads to, for the side that plays it. */
+typedef struct dtb_move {
+    char notation[128]; /* "32-28", "19x30", "19x28x37x30" */
+    dtb_position after;
+    dtb_value value; /* the mover's value after this move */
+} dtb_move;
+
+/* Every legal move of pos with its value, best first (fastest win, then draws, then the
+ * longest loss); ties in notation order.  *count receives the number of moves, which is at
+ * most max; with more legal moves than max, DTB_ERR_ARGUMENT. */
+dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count);
+
+/* The best move of pos.  DTB_ERR_GAME_OVER when there is no legal move. */
+dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
+
+/* The line of best moves from pos to the end of the game (a decided position) or, for a
+ * draw, up to max moves.  *count receives the number of moves written. */
+dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
+
+#ifdef __cplusplus
+}
+#endif
 
 #endif

@@ -1,0 +1,127 @@
+#include "build.h"
+
+#include "solve.h"
+#include "table_writer.h"
+#include "tablebase.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static int men_of(const Material *m) { return m->men[WHITE] + m->men[BLACK]; }
+
+/* Captures lower the piece count and promotions the men count, so this order puts every
+ * material after all it converts into. */
+static int dependency_order(const void *a, const void *b) {
+    const Material *x = a, *y = b;
+    int d = material_pieces(x) - material_pieces(y);
+    if (!d) d = men_of(x) - men_of(y);
+    return d ? d : memcmp(x, y, sizeof *x);
+}
+
+static bool listed(const Material *list, int count, const Material *m) {
+    for (int i = 0; i < count; i++)
+        if (material_equal(&list[i], m)) return true;
+    return false;
+}
+
+int build_closure(Material *list, int count) {
+    Material canonical[BUILD_MAX_MATERIALS];
+    int n = 0;
+    for (int i = 0; i < count; i++) {
+        Material m = material_is_canonical(&list[i]) ? list[i] : material_reversed(&list[i]);
+        if (!listed(canonical, n, &m)) canonical[n++] = m;
+    }
+    for (int i = 0; i < n; i++) {
+        Material next[BUILD_MAX_MATERIALS];
+        int k = material_successors(&canonical[i], next, BUILD_MAX_MATERIALS);
+        for (int j = 0; j < k && n < BUILD_MAX_MATERIALS; j++)
+            if (!listed(canonical, n, &next[j])) canonical[n++] = next[j];
+    }
+    qsort(canonical, (size_t)n, sizeof *canonical, dependency_order);
+    memcpy(list, canonical, (size_t)n * sizeof *list);
+    return n;
+}
+
+static int make_dirs(const char *dir, char *err, size_t errlen) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s", dir);
+    for (char *p = path + 1;; p++) {
+        bool end = *p == '\0';
+        if (*p != '/' && !end) continue;
+        *p = '\0';
+        if (mkdir(path, 0777) != 0 && errno != EEXIST) {
+            snprintf(err, errlen, "cannot create folder '%s': %s", path, strerror(errno));
+            return 1;
+        }
+        if (end) return 0;
+        *p = '/';
+    }
+}
+
+/* A table that opens, matches and passes every checksum is not built again. */
+static bool up_to_date(const Variant *v, const char *path, const char *name) {
+    char err[512];
+    TableFile *t;
+    if (table_verify_file(path, err, sizeof err) != TABLE_OK) return false;
+    if (table_open(path, v, name, &t, err, sizeof err) != TABLE_OK) return false;
+    table_close(t);
+    return true;
+}
+
+static void count_values(const Indexer *ix, const Cell *cells, TableInfo *info) {
+    for (uint64_t i = 0; i < ix->size; i++) info->counts[i / ix->per_side][CELL_WDL(cells[i])]++;
+}
+
+static double seconds_now(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+static int build_one(const Variant *v, Tablebase *tb, const Material *m, const BuildOptions *opt,
+                     char *err, size_t errlen) {
+    char path[4200], name[MATERIAL_NAME_MAX];
+    tb_path(tb, m, path, sizeof path);
+    material_name(m, name, sizeof name);
+    if (up_to_date(v, path, name)) {
+        if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
+        return 0;
+    }
+    double start = seconds_now();
+    SolveOptions so = {.threads = opt->threads, .progress = NULL};
+    if (opt->log && isatty(fileno(opt->log))) so.progress = opt->log;
+    Cell *cells;
+    if (solve_material(v, tb, m, &so, &cells, err, errlen) != TABLE_OK) return 1;
+    TableInfo info = {.fingerprint = variant_fingerprint(v), .cells_per_position = 1};
+    Indexer ix;
+    idx_init(&ix, v, m);
+    snprintf(info.variant, sizeof info.variant, "%s", v->id);
+    snprintf(info.material, sizeof info.material, "%s", name);
+    info.positions = ix.size;
+    count_values(&ix, cells, &info);
+    TableStatus st = table_write(path, &info, cells, err, errlen);
+    free(cells);
+    if (st != TABLE_OK) return 1;
+    if (opt->log)
+        fprintf(opt->log, "\r%s: %llu positions, %.2f s\n", name, (unsigned long long)ix.size,
+                seconds_now() - start);
+    return 0;
+}
+
+int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                 char *err, size_t errlen) {
+    if (make_dirs(opt->dir, err, errlen)) return 1;
+    Tablebase *tb = tb_open(v, opt->dir);
+    if (!tb) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    int result = 0;
+    for (int i = 0; i < count && result == 0; i++) result = build_one(v, tb, &list[i], opt, err, errlen);
+    tb_close(tb);
+    return result;
+}

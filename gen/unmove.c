@@ -1,0 +1,86 @@
+#include "unmove.h"
+
+#include "movegen.h"
+
+typedef struct Unmoves {
+    const Variant *v;
+    const Position *s;
+    Position *out;
+    int count;
+    int mover;
+} Unmoves;
+
+/* Every king-move state the mover may have had before a move that resets or restarts it
+ * (RULES.md 7.1): none, or any of its kings but `except` with a count of 1..3. */
+static void add_with_any_streak(Unmoves *u, const Position *p, Bitboard except) {
+    int side = u->mover;
+    u->out[u->count++] = *p;
+    if (!u->v->king_move_limit || !p->man[side]) return;
+    for (Bitboard k = p->king[side] & ~except; k; k &= k - 1)
+        for (int count = 1; count <= 3; count++) {
+            Position q = *p;
+            q.streak_king[side] = (uint8_t)bit_first(k);
+            q.streak[side] = (uint8_t)count;
+            u->out[u->count++] = q;
+        }
+}
+
+/* The position before the mover's piece went from `from` to `to`, if that move was legal. */
+static void add(Unmoves *u, int from, int to, bool king) {
+    const Position *s = u->s;
+    int side = u->mover;
+    Position p = *s;
+    p.side = side;
+    Bitboard *set = king ? &p.king[side] : &p.man[side];
+    *set = (*set & ~bit_at(to)) | bit_at(from);
+    p.streak_king[side] = NO_SQUARE;
+    p.streak[side] = 0;
+    if (movegen_has_capture(u->v, &p)) return; /* the quiet move was not allowed */
+    bool limited = u->v->king_move_limit && s->man[side];
+    if (!limited) {
+        u->out[u->count++] = p;
+    } else if (!king) {
+        add_with_any_streak(u, &p, 0);
+    } else if (s->streak_king[side] == to && s->streak[side] >= 2) {
+        p.streak_king[side] = (uint8_t)from;
+        p.streak[side] = (uint8_t)(s->streak[side] - 1);
+        u->out[u->count++] = p;
+    } else if (s->streak_king[side] == to) {
+        add_with_any_streak(u, &p, bit_at(from));
+    }
+}
+
+static void unmove_kings(Unmoves *u, Bitboard empty) {
+    const Board *b = u->v->board;
+    for (Bitboard k = u->s->king[u->mover]; k; k &= k - 1) {
+        int to = bit_first(k);
+        for (int d = 0; d < DIR_COUNT; d++) {
+            if (!(u->v->king_move & (1 << d))) continue;
+            for (Bitboard x = board_step(b, bit_at(to), d); x & empty; x = board_step(b, x, d))
+                add(u, bit_first(x), to, true);
+        }
+    }
+}
+
+static void unmove_men(Unmoves *u, Bitboard empty) {
+    const Board *b = u->v->board;
+    static const int backward[2][2] = {{DIR_SW, DIR_SE}, {DIR_NW, DIR_NE}};
+    for (Bitboard m = u->s->man[u->mover]; m; m &= m - 1) {
+        int to = bit_first(m);
+        for (int i = 0; i < 2; i++) {
+            Bitboard from = board_step(b, bit_at(to), backward[u->mover][i]) & empty;
+            if (from) add(u, bit_first(from), to, false);
+        }
+    }
+}
+
+int unmove_predecessors(const Variant *v, const Position *s, Position *out) {
+    Unmoves u = {.v = v, .s = s, .out = out, .count = 0, .mover = !s->side};
+    /* A king-move state on the mover's side means its last move was that king's. */
+    bool king_moved_last = v->king_move_limit && s->man[u.mover] && s->king[u.mover] &&
+                           s->streak_king[u.mover] != NO_SQUARE;
+    Bitboard empty = v->board->all & ~pos_occupied(s);
+    unmove_kings(&u, empty);
+    if (!king_moved_last) unmove_men(&u, empty);
+    return u.count;
+}

@@ -1,0 +1,121 @@
+/* Index layout, most significant first: side to move, White's men, Black's men, White's
+ * kings, Black's kings, White's king-move state, Black's king-move state.  Men are ranked
+ * in the combinatorial number system over the squares a man of that side may stand on;
+ * kings over the squares the men leave free (Black's also skipping White's kings), so the
+ * king part has no holes. */
+#include "index.h"
+
+#include <pthread.h>
+
+#define BINOMIAL_N 65
+
+static uint64_t binomial[BINOMIAL_N][BINOMIAL_N];
+static pthread_once_t binomial_once = PTHREAD_ONCE_INIT;
+
+static void build_binomials(void) {
+    for (int n = 0; n < BINOMIAL_N; n++) {
+        binomial[n][0] = 1;
+        for (int k = 1; k <= n; k++) binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
+    }
+}
+
+/* Position of sq among the squares of domain, counted from the lowest bit. */
+static int ordinal(Bitboard domain, int sq) { return bit_count(domain & (bit_at(sq) - 1)); }
+
+static Bitboard nth_square(Bitboard domain, int n) {
+    for (; n > 0; n--) domain &= domain - 1;
+    return domain & -domain;
+}
+
+static uint64_t rank_set(Bitboard set, Bitboard domain) {
+    uint64_t rank = 0;
+    for (int i = 1; set; set &= set - 1, i++) rank += binomial[ordinal(domain, bit_first(set))][i];
+    return rank;
+}
+
+static Bitboard unrank_set(uint64_t rank, int k, Bitboard domain) {
+    Bitboard set = 0;
+    int c = bit_count(domain);
+    for (int i = k; i >= 1; i--) {
+        while (binomial[c][i] > rank) c--;
+        rank -= binomial[c][i];
+        set |= nth_square(domain, c);
+    }
+    return set;
+}
+
+static uint64_t streak_states(const Variant *v, const Material *m, int side) {
+    bool limited = v->king_move_limit && m->men[side] > 0 && m->kings[side] > 0;
+    return limited ? 1 + 3 * (uint64_t)m->kings[side] : 1;
+}
+
+void idx_init(Indexer *ix, const Variant *v, const Material *m) {
+    pthread_once(&binomial_once, build_binomials);
+    const Board *b = v->board;
+    int free_squares = b->squares - m->men[WHITE] - m->men[BLACK];
+    ix->v = v;
+    ix->m = *m;
+    for (int side = 0; side < 2; side++) {
+        ix->man_squares[side] = b->all & ~b->promotion[side];
+        ix->men_count[side] = binomial[bit_count(ix->man_squares[side])][m->men[side]];
+        ix->streak_count[side] = streak_states(v, m, side);
+    }
+    ix->king_count[WHITE] = binomial[free_squares][m->kings[WHITE]];
+    ix->king_count[BLACK] = binomial[free_squares - m->kings[WHITE]][m->kings[BLACK]];
+    ix->per_side = 1;
+    for (int side = 0; side < 2; side++)
+        ix->per_side *= ix->men_count[side] * ix->king_count[side] * ix->streak_count[side];
+    ix->size = 2 * ix->per_side;
+}
+
+static uint64_t streak_part(const Position *p, int side) {
+    if (p->streak_king[side] == NO_SQUARE) return 0;
+    return 1 + 3 * (uint64_t)ordinal(p->king[side], p->streak_king[side]) + p->streak[side] - 1;
+}
+
+uint64_t idx_encode(const Indexer *ix, const Position *p) {
+    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
+    uint64_t i = (uint64_t)p->side;
+    i = i * ix->men_count[WHITE] + rank_set(p->man[WHITE], ix->man_squares[WHITE]);
+    i = i * ix->men_count[BLACK] + rank_set(p->man[BLACK], ix->man_squares[BLACK]);
+    i = i * ix->king_count[WHITE] + rank_set(p->king[WHITE], free);
+    i = i * ix->king_count[BLACK] + rank_set(p->king[BLACK], free & ~p->king[WHITE]);
+    i = i * ix->streak_count[WHITE] + streak_part(p, WHITE);
+    return i * ix->streak_count[BLACK] + streak_part(p, BLACK);
+}
+
+static void set_streak(Position *p, int side, uint64_t part) {
+    if (part == 0) return;
+    part--;
+    p->streak_king[side] = (uint8_t)bit_first(nth_square(p->king[side], (int)(part / 3)));
+    p->streak[side] = (uint8_t)(part % 3 + 1);
+}
+
+/* Splits off the least significant digit of base `count`. */
+static uint64_t digit(uint64_t *i, uint64_t count) {
+    uint64_t d = *i % count;
+    *i /= count;
+    return d;
+}
+
+bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
+    const Material *m = &ix->m;
+    uint64_t i = index;
+    pos_clear(p);
+    uint64_t black_streak = digit(&i, ix->streak_count[BLACK]);
+    uint64_t white_streak = digit(&i, ix->streak_count[WHITE]);
+    uint64_t black_kings = digit(&i, ix->king_count[BLACK]);
+    uint64_t white_kings = digit(&i, ix->king_count[WHITE]);
+    uint64_t black_men = digit(&i, ix->men_count[BLACK]);
+    uint64_t white_men = digit(&i, ix->men_count[WHITE]);
+    p->side = (int)i;
+    p->man[WHITE] = unrank_set(white_men, m->men[WHITE], ix->man_squares[WHITE]);
+    p->man[BLACK] = unrank_set(black_men, m->men[BLACK], ix->man_squares[BLACK]);
+    if (p->man[WHITE] & p->man[BLACK]) return false;
+    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
+    p->king[WHITE] = unrank_set(white_kings, m->kings[WHITE], free);
+    p->king[BLACK] = unrank_set(black_kings, m->kings[BLACK], free & ~p->king[WHITE]);
+    set_streak(p, WHITE, white_streak);
+    set_streak(p, BLACK, black_streak);
+    return true;
+}

@@ -1,0 +1,143 @@
+#include "material.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Reads one side's letters: kings (K) first, then men (M). */
+static const char *parse_side(const char *s, int *kings, int *men) {
+    *kings = *men = 0;
+    while (*s == 'K') (*kings)++, s++;
+    while (*s == 'M') (*men)++, s++;
+    return s;
+}
+
+bool material_parse(const char *text, Material *out, char *err, size_t errlen) {
+    const char *s = parse_side(text, &out->kings[WHITE], &out->men[WHITE]);
+    if (*s != 'v') {
+        snprintf(err, errlen,
+                 "bad material '%s': expected White's kings (K) then men (M), 'v', then Black's, "
+                 "like KKMvK",
+                 text);
+        return false;
+    }
+    s = parse_side(s + 1, &out->kings[BLACK], &out->men[BLACK]);
+    if (*s) {
+        snprintf(err, errlen, "bad material '%s': unexpected '%c'", text, *s);
+        return false;
+    }
+    for (int side = 0; side < 2; side++)
+        if (out->kings[side] + out->men[side] == 0) {
+            snprintf(err, errlen, "bad material '%s': each side needs a piece", text);
+            return false;
+        }
+    return true;
+}
+
+void material_name(const Material *m, char *buf, size_t len) {
+    size_t used = 0;
+    for (int side = 0; side < 2; side++) {
+        for (int i = 0; i < m->kings[side] && used + 1 < len; i++) buf[used++] = 'K';
+        for (int i = 0; i < m->men[side] && used + 1 < len; i++) buf[used++] = 'M';
+        if (side == WHITE && used + 1 < len) buf[used++] = 'v';
+    }
+    buf[used] = '\0';
+}
+
+Material material_of(const Position *p) {
+    Material m;
+    for (int side = 0; side < 2; side++) {
+        m.kings[side] = bit_count(p->king[side]);
+        m.men[side] = bit_count(p->man[side]);
+    }
+    return m;
+}
+
+Material material_reversed(const Material *m) {
+    Material r = {{m->kings[BLACK], m->kings[WHITE]}, {m->men[BLACK], m->men[WHITE]}};
+    return r;
+}
+
+bool material_equal(const Material *a, const Material *b) {
+    return memcmp(a, b, sizeof *a) == 0;
+}
+
+/* Orders sides by pieces, then kings: the stronger side is White in a canonical name. */
+static int side_strength(const Material *m, int side) {
+    return (m->kings[side] + m->men[side]) * 64 + m->kings[side];
+}
+
+bool material_is_canonical(const Material *m) {
+    return side_strength(m, WHITE) >= side_strength(m, BLACK);
+}
+
+static Material canonical(const Material *m) {
+    return material_is_canonical(m) ? *m : material_reversed(m);
+}
+
+static int add_unique(Material *out, int count, int max, const Material *m) {
+    Material c = canonical(m);
+    for (int i = 0; i < count; i++)
+        if (material_equal(&out[i], &c)) return count;
+    if (count < max) out[count++] = c;
+    return count;
+}
+
+/* Successors when `side` moves: any number of the opponent's pieces taken, and the
+ * moving man (if any) promoted or not. */
+static int side_successors(const Material *m, int side, Material *out, int count, int max) {
+    int them = !side;
+    for (int promote = 0; promote <= (m->men[side] > 0); promote++)
+        for (int k = 0; k <= m->kings[them]; k++)
+            for (int n = 0; n <= m->men[them]; n++) {
+                Material s = *m;
+                s.kings[them] = k;
+                s.men[them] = n;
+                s.men[side] -= promote;
+                s.kings[side] += promote;
+                if (material_equal(&s, m) || k + n == 0) continue;
+                count = add_unique(out, count, max, &s);
+            }
+    return count;
+}
+
+int material_successors(const Material *m, Material *out, int max) {
+    int count = side_successors(m, WHITE, out, 0, max);
+    return side_successors(m, BLACK, out, count, max);
+}
+
+int material_all(int pieces, Material *out, int max) {
+    int count = 0;
+    /* Fewer pieces first; among equal counts fewer men first, as promotion only removes men. */
+    for (int total = 2; total <= pieces; total++)
+        for (int men = 0; men <= total; men++)
+            for (int wk = 0; wk <= total; wk++)
+                for (int wm = 0; wm <= men; wm++) {
+                    int bm = men - wm, bk = total - men - wk;
+                    Material m = {{wk, bk}, {wm, bm}};
+                    if (bk < 0 || wk + wm == 0 || bk + bm == 0) continue;
+                    if (material_is_canonical(&m) && count < max) out[count++] = m;
+                }
+    return count;
+}
+
+static Bitboard rotate(const Board *b, Bitboard set) {
+    Bitboard out = 0;
+    for (; set; set &= set - 1) {
+        int index = b->index_of[bit_first(set)];
+        out |= bit_at(b->bit_of[b->squares - 1 - index]);
+    }
+    return out;
+}
+
+void pos_reversed(const Board *b, const Position *p, Position *out) {
+    Position r;
+    for (int side = 0; side < 2; side++) {
+        r.man[side] = rotate(b, p->man[!side]);
+        r.king[side] = rotate(b, p->king[!side]);
+        int sq = p->streak_king[!side];
+        r.streak_king[side] = sq == NO_SQUARE ? NO_SQUARE : (uint8_t)bit_first(rotate(b, bit_at(sq)));
+        r.streak[side] = p->streak[!side];
+    }
+    r.side = !p->side;
+    *out = r;
+}

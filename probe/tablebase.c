@@ -1,0 +1,149 @@
+#include "tablebase.h"
+
+#include "index.h"
+#include "movegen.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Materials are looked up directly by their four counts, 4 bits each. */
+#define SLOT_COUNT (1 << 16)
+
+typedef struct Slot {
+    _Atomic(TableFile *) file;
+    Indexer ix;
+} Slot;
+
+struct Tablebase {
+    const Variant *v;
+    char dir[4096];
+    pthread_mutex_t open_lock; /* held only while opening a file */
+    Slot *slots;
+};
+
+static int slot_of(const Material *m) {
+    return m->kings[WHITE] | m->men[WHITE] << 4 | m->kings[BLACK] << 8 | m->men[BLACK] << 12;
+}
+
+Tablebase *tb_open(const Variant *v, const char *dir) {
+    Tablebase *tb = calloc(1, sizeof *tb);
+    if (!tb) return NULL;
+    tb->slots = calloc(SLOT_COUNT, sizeof *tb->slots);
+    if (!tb->slots) {
+        free(tb);
+        return NULL;
+    }
+    tb->v = v;
+    snprintf(tb->dir, sizeof tb->dir, "%s", dir);
+    pthread_mutex_init(&tb->open_lock, NULL);
+    return tb;
+}
+
+void tb_close(Tablebase *tb) {
+    if (!tb) return;
+    for (int i = 0; i < SLOT_COUNT; i++) table_close(atomic_load(&tb->slots[i].file));
+    pthread_mutex_destroy(&tb->open_lock);
+    free(tb->slots);
+    free(tb);
+}
+
+void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
+    char name[MATERIAL_NAME_MAX];
+    material_name(m, name, sizeof name);
+    snprintf(buf, len, "%s/%s%s", tb->dir, name, TB_FILE_SUFFIX);
+}
+
+/* The open table of canonical material m; double-checked so that probing is lock-free once
+ * a file is open. */
+static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err, size_t errlen) {
+    Slot *slot = &tb->slots[slot_of(m)];
+    *out = slot;
+    if (atomic_load_explicit(&slot->file, memory_order_acquire)) return TABLE_OK;
+    pthread_mutex_lock(&tb->open_lock);
+    TableStatus status = TABLE_OK;
+    if (!atomic_load_explicit(&slot->file, memory_order_relaxed)) {
+        char path[4200], name[MATERIAL_NAME_MAX];
+        TableFile *file;
+        tb_path(tb, m, path, sizeof path);
+        material_name(m, name, sizeof name);
+        status = table_open(path, tb->v, name, &file, err, errlen);
+        if (status == TABLE_OK) {
+            idx_init(&slot->ix, tb->v, m);
+            atomic_store_explicit(&slot->file, file, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&tb->open_lock);
+    return status;
+}
+
+static TableStatus read_stored(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
+    Material m = material_of(p);
+    Position canonical_pos;
+    if (!material_is_canonical(&m)) {
+        pos_reversed(tb->v->board, p, &canonical_pos);
+        p = &canonical_pos;
+        m = material_reversed(&m);
+    }
+    Slot *slot;
+    TableStatus status = table_for(tb, &m, &slot, err, errlen);
+    if (status != TABLE_OK) return status;
+    Cell cells[2];
+    status = table_read(atomic_load_explicit(&slot->file, memory_order_acquire),
+                        idx_encode(&slot->ix, p), cells, err, errlen);
+    *out = cells[0];
+    return status;
+}
+
+Cell tb_negate(Cell child) {
+    switch (CELL_WDL(child)) {
+    case WDL_WIN: return CELL_MAKE(WDL_LOSS, CELL_DTW(child) + 1);
+    case WDL_LOSS: return CELL_MAKE(WDL_WIN, CELL_DTW(child) + 1);
+    default: return child;
+    }
+}
+
+/* Larger is better: wins by speed, then draws, then losses by length. */
+static int preference(Cell c) {
+    switch (CELL_WDL(c)) {
+    case WDL_WIN: return 3 * CELL_DTW_MAX - CELL_DTW(c);
+    case WDL_DRAW: return CELL_DTW_MAX;
+    case WDL_LOSS: return CELL_DTW(c);
+    default: return -1;
+    }
+}
+
+bool tb_better(Cell a, Cell b) { return preference(a) > preference(b); }
+
+static TableStatus search_captures(Tablebase *tb, const Position *p, Cell *out, char *err,
+                                   size_t errlen) {
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return TABLE_ERR_MEMORY;
+    list->paths = NULL;
+    movegen_legal(tb->v, p, list);
+    TableStatus status = TABLE_OK;
+    Cell best = CELL_MAKE(WDL_NONE, 0);
+    for (int i = 0; i < list->count && status == TABLE_OK; i++) {
+        Position next;
+        Cell child;
+        movegen_play(tb->v, p, &list->move[i], &next);
+        status = tb_probe(tb, &next, &child, err, errlen);
+        if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
+    }
+    free(list);
+    *out = best;
+    return status;
+}
+
+TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
+    if (!pos_pieces(p, p->side) || !pos_pieces(p, !p->side)) {
+        /* A side without pieces has lost; the other cannot be to move in a real game, but
+         * give it the win it has. */
+        *out = pos_pieces(p, p->side) ? CELL_MAKE(WDL_WIN, 1) : CELL_MAKE(WDL_LOSS, 0);
+        return TABLE_OK;
+    }
+    if (movegen_has_capture(tb->v, p)) return search_captures(tb, p, out, err, errlen);
+    return read_stored(tb, p, out, err, errlen);
+}

@@ -1,0 +1,34 @@
+/* The tables of one variant in one folder, opened on first use, and the value of any
+ * position: positions with a capture pending are settled by searching the captures, so
+ * their stored values are never needed. */
+#ifndef DTB_TABLEBASE_H
+#define DTB_TABLEBASE_H
+
+#include "material.h"
+#include "table_file.h"
+#include "variant.h"
+
+#include <stddef.h>
+
+#define TB_FILE_SUFFIX ".dtb"
+
+typedef struct Tablebase Tablebase;
+
+/* Returns NULL when out of memory.  v must outlive the handle. */
+Tablebase *tb_open(const Variant *v, const char *dir);
+void tb_close(Tablebase *tb);
+
+/* Writes the file name of canonical material m in the handle's folder. */
+void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len);
+
+/* The value of p for its side to move.  Thread-safe.  Errors name the material or file. */
+TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen);
+
+/* The value a move to a position of value `child` (for the opponent) gives the mover. */
+Cell tb_negate(Cell child);
+
+/* True when a is a better result than b for the side to move: faster wins, then draws, then
+ * slower losses. */
+bool tb_better(Cell a, Cell b);
+
+#endif
