@@ -1,5 +1,6 @@
 #include "build.h"
 
+#include "manifest.h"
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -92,8 +93,9 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         return 0;
     }
     double start = seconds_now();
-    SolveOptions so = {.threads = opt->threads, .progress = NULL};
-    if (opt->log && isatty(fileno(opt->log))) so.progress = opt->log;
+    SolveOptions so = {.threads = opt->threads,
+                       .progress = opt->log,
+                       .live = opt->log && isatty(fileno(opt->log))};
     Cell *cells;
     if (solve_material(v, tb, m, &so, &cells, err, errlen) != TABLE_OK) return 1;
     TableInfo info = {.fingerprint = variant_fingerprint(v), .cells_per_position = 1};
@@ -123,5 +125,5 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
     int result = 0;
     for (int i = 0; i < count && result == 0; i++) result = build_one(v, tb, &list[i], opt, err, errlen);
     tb_close(tb);
-    return result;
+    return result ? result : manifest_write(v, opt->dir, list, count, err, errlen);
 }

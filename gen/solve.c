@@ -38,6 +38,8 @@ typedef struct Solver {
     uint16_t *loss_floor;  /* DTW of the longest loss by leaving the material */
     int layer;
     int last_layer[MAX_THREADS]; /* highest DTW decided or pending */
+    uint64_t decided[MAX_THREADS], holes[MAX_THREADS];
+    double start, reported;
     TableStatus status[MAX_THREADS];
     char err[MAX_THREADS][256];
 } Solver;
@@ -46,10 +48,11 @@ static Cell load(const Cell *c) { return __atomic_load_n(c, __ATOMIC_RELAXED); }
 
 static void decide(Solver *s, int thread, uint64_t i, Cell value) {
     Cell expected = UNDECIDED;
-    if (__atomic_compare_exchange_n(&s->cells[i], &expected, value, false, __ATOMIC_RELAXED,
-                                    __ATOMIC_RELAXED) &&
-        CELL_DTW(value) > s->last_layer[thread])
-        s->last_layer[thread] = CELL_DTW(value);
+    if (!__atomic_compare_exchange_n(&s->cells[i], &expected, value, false, __ATOMIC_RELAXED,
+                                     __ATOMIC_RELAXED))
+        return;
+    s->decided[thread]++;
+    if (CELL_DTW(value) > s->last_layer[thread]) s->last_layer[thread] = CELL_DTW(value);
 }
 
 /* What leaving the material gives: the exits' fastest win, longest loss, whether one
@@ -87,6 +90,7 @@ static void init_position(Solver *s, int thread, uint64_t i, MoveList *list) {
     s->cells[i] = UNDECIDED;
     if (!idx_decode(&s->ix, i, &p)) {
         s->cells[i] = HOLE;
+        s->holes[thread]++;
         return;
     }
     movegen_legal(s->v, &p, list);
@@ -176,12 +180,21 @@ static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen)
     return TABLE_OK;
 }
 
-static void report(const Solver *s, const SolveOptions *opt, const char *stage, double start) {
-    if (!opt->progress) return;
+/* Progress: rewritten in place on a terminal, else a line every PROGRESS_SECONDS. */
+#define PROGRESS_SECONDS 10.0
+
+static void report(Solver *s, const SolveOptions *opt, int threads) {
+    double now = seconds_now();
+    if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
+    s->reported = now;
+    uint64_t decided = 0, holes = 0;
+    for (int t = 0; t < threads; t++) decided += s->decided[t], holes += s->holes[t];
     char name[MATERIAL_NAME_MAX];
     material_name(&s->ix.m, name, sizeof name);
-    fprintf(opt->progress, "\r%s: %s, ply %d, %.1f s   ", name, stage, s->layer,
-            seconds_now() - start);
+    fprintf(opt->progress, "%s%s: ply %d, %.0f%% of %llu positions decided, %.1f s%s",
+            opt->live ? "\r" : "", name, s->layer,
+            100.0 * (double)decided / (double)(s->ix.size - holes + !(s->ix.size - holes)),
+            (unsigned long long)(s->ix.size - holes), now - s->start, opt->live ? "   " : "\n");
     fflush(opt->progress);
 }
 
@@ -208,15 +221,14 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     s->v = v;
     s->tb = tb;
     idx_init(&s->ix, v, m);
-    double start = seconds_now();
+    s->start = s->reported = seconds_now();
     TableStatus status = alloc_arrays(s) ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) {
-        report(s, opt, "moves", start);
         parallel_for(threads, s->ix.size, init_range, s);
         status = first_error(s, threads, err, errlen);
     }
     for (s->layer = 1; status == TABLE_OK && s->layer <= last_layer(s, threads) + 1; s->layer++) {
-        report(s, opt, "layers", start);
+        report(s, opt, threads);
         parallel_for(threads, s->ix.size, layer_range, s);
         status = first_error(s, threads, err, errlen);
     }

@@ -6,11 +6,13 @@
 #include "table_file.h"
 #include "tablebase.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 
 typedef struct SolveOptions {
     int threads;
-    FILE *progress; /* live progress lines, or NULL */
+    FILE *progress; /* where progress goes, or NULL */
+    bool live;      /* progress is a terminal: rewrite one line in place */
 } SolveOptions;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their

@@ -10,21 +10,34 @@
 #define BINOMIAL_N 65
 
 static uint64_t binomial[BINOMIAL_N][BINOMIAL_N];
-static pthread_once_t binomial_once = PTHREAD_ONCE_INIT;
+static uint8_t select_in_byte[256][8]; /* [byte][n]: position of its n-th set bit */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
-static void build_binomials(void) {
+static void build_tables(void) {
     for (int n = 0; n < BINOMIAL_N; n++) {
         binomial[n][0] = 1;
         for (int k = 1; k <= n; k++) binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
     }
+    for (int byte = 0; byte < 256; byte++)
+        for (int bit = 0, n = 0; bit < 8; bit++)
+            if (byte & (1 << bit)) select_in_byte[byte][n++] = (uint8_t)bit;
 }
 
 /* Position of sq among the squares of domain, counted from the lowest bit. */
 static int ordinal(Bitboard domain, int sq) { return bit_count(domain & (bit_at(sq) - 1)); }
 
+/* The n-th lowest square of domain (which has more than n), by halving the search. */
 static Bitboard nth_square(Bitboard domain, int n) {
-    for (; n > 0; n--) domain &= domain - 1;
-    return domain & -domain;
+    int base = 0;
+    for (int width = 32; width >= 8; width /= 2) {
+        int low = bit_count(domain & ((bit_at(width)) - 1));
+        if (n >= low) {
+            n -= low;
+            domain >>= width;
+            base += width;
+        }
+    }
+    return bit_at(base + select_in_byte[domain & 0xFF][n]);
 }
 
 static uint64_t rank_set(Bitboard set, Bitboard domain) {
@@ -50,7 +63,7 @@ static uint64_t streak_states(const Variant *v, const Material *m, int side) {
 }
 
 void idx_init(Indexer *ix, const Variant *v, const Material *m) {
-    pthread_once(&binomial_once, build_binomials);
+    pthread_once(&tables_once, build_tables);
     const Board *b = v->board;
     int free_squares = b->squares - m->men[WHITE] - m->men[BLACK];
     ix->v = v;

@@ -1,0 +1,94 @@
+#include "manifest.h"
+
+#include "table_file.h"
+#include "atomic_file.h"
+#include "tablebase.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <xxhash.h>
+
+typedef struct Text {
+    char *buf;
+    size_t len, cap;
+} Text;
+
+static bool append(Text *t, const char *line) {
+    size_t n = strlen(line);
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = (t->cap + n + 1) * 2;
+        char *buf = realloc(t->buf, cap);
+        if (!buf) return false;
+        t->buf = buf;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, line, n + 1);
+    t->len += n;
+    return true;
+}
+
+/* Size and XXH3-64 of a whole file. */
+static bool file_digest(const char *path, uint64_t *size, uint64_t *digest) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    XXH3_state_t *state = XXH3_createState();
+    XXH3_64bits_reset(state);
+    char buf[1 << 16];
+    size_t n;
+    *size = 0;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        XXH3_64bits_update(state, buf, n);
+        *size += n;
+    }
+    bool ok = !ferror(f);
+    fclose(f);
+    *digest = XXH3_64bits_digest(state);
+    XXH3_freeState(state);
+    return ok;
+}
+
+static int describe(const Variant *v, const char *path, const char *name, char *line, size_t len,
+                    char *err, size_t errlen) {
+    uint64_t size, digest;
+    TableFile *t;
+    if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return 1;
+    const TableInfo *info = table_info(t);
+    const uint64_t(*c)[4] = info->counts;
+    bool ok = file_digest(path, &size, &digest);
+    snprintf(line, len,
+             "%s size=%llu xxh3=%016llx white-to-move=%llu/%llu/%llu black-to-move=%llu/%llu/%llu\n",
+             name, (unsigned long long)size, (unsigned long long)digest,
+             (unsigned long long)c[0][WDL_WIN], (unsigned long long)c[0][WDL_DRAW],
+             (unsigned long long)c[0][WDL_LOSS], (unsigned long long)c[1][WDL_WIN],
+             (unsigned long long)c[1][WDL_DRAW], (unsigned long long)c[1][WDL_LOSS]);
+    table_close(t);
+    if (!ok) snprintf(err, errlen, "cannot read %s", path);
+    return !ok;
+}
+
+int manifest_write(const Variant *v, const char *dir, const Material *list, int count, char *err,
+                   size_t errlen) {
+    Text text = {0};
+    char line[512], path[4200], name[MATERIAL_NAME_MAX];
+    snprintf(line, sizeof line,
+             "# dtb tables of %s: material, file size, XXH3-64 of the file, win/draw/loss "
+             "counts\n",
+             v->id);
+    Tablebase *tb = tb_open(v, dir);
+    bool memory = tb && append(&text, line);
+    int result = 0;
+    for (int i = 0; i < count && result == 0 && memory; i++) {
+        tb_path(tb, &list[i], path, sizeof path);
+        material_name(&list[i], name, sizeof name);
+        result = describe(v, path, name, line, sizeof line, err, errlen);
+        memory = result || append(&text, line);
+    }
+    tb_close(tb);
+    if (!memory) snprintf(err, errlen, "out of memory writing the manifest");
+    snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
+    if (result == 0 && memory)
+        result = atomic_write(path, text.buf, text.len, err, errlen) != TABLE_OK;
+    free(text.buf);
+    return result || !memory;
+}

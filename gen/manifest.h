@@ -1,0 +1,19 @@
+/* MANIFEST: one line per table of a built set, so that a rebuilt set can be compared with
+ * the committed one byte for byte. */
+#ifndef DTB_MANIFEST_H
+#define DTB_MANIFEST_H
+
+#include "material.h"
+#include "variant.h"
+
+#include <stddef.h>
+
+#define MANIFEST_NAME "MANIFEST"
+
+/* Writes DIR/MANIFEST for the tables of list (built in dir): per material, its name, file
+ * size, XXH3-64 of the whole file and the W/D/L counts for each side to move.  Returns 0,
+ * or 1 with err set. */
+int manifest_write(const Variant *v, const char *dir, const Material *list, int count, char *err,
+                   size_t errlen);
+
+#endif
