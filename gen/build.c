@@ -1,6 +1,7 @@
 #include "build.h"
 
 #include "manifest.h"
+#include "draw_rules.h"
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -74,13 +75,42 @@ static bool up_to_date(const Variant *v, const char *path, const char *name) {
 }
 
 static void count_values(const Indexer *ix, const Cell *cells, TableInfo *info) {
-    for (uint64_t i = 0; i < ix->size; i++) info->counts[i / ix->per_side][CELL_WDL(cells[i])]++;
+    uint64_t sets = info->cells_per_position;
+    for (uint64_t i = 0; i < ix->size; i++) info->counts[i / ix->per_side][CELL_WDL(cells[i * sets])]++;
 }
 
 static double seconds_now(void) {
     struct timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
+}
+
+/* Solves every value set of m and interleaves them, a position's cells adjacent. */
+static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
+                          const BuildOptions *opt, Cell **out, char *err, size_t errlen) {
+    int sets = draw_value_sets(v);
+    Indexer ix;
+    idx_init(&ix, v, m);
+    Cell *all = malloc(ix.size * (size_t)sets * sizeof *all);
+    if (!all) {
+        snprintf(err, errlen, "out of memory for %llu positions", (unsigned long long)ix.size);
+        return 1;
+    }
+    for (int set = 0; set < sets; set++) {
+        SolveOptions so = {.set = set,
+                           .threads = opt->threads,
+                           .progress = opt->log,
+                           .live = opt->log && isatty(fileno(opt->log))};
+        Cell *cells;
+        if (solve_material(v, tb, m, &so, &cells, err, errlen) != TABLE_OK) {
+            free(all);
+            return 1;
+        }
+        for (uint64_t i = 0; i < ix.size; i++) all[i * (uint64_t)sets + (uint64_t)set] = cells[i];
+        free(cells);
+    }
+    *out = all;
+    return 0;
 }
 
 static int build_one(const Variant *v, Tablebase *tb, const Material *m, const BuildOptions *opt,
@@ -93,12 +123,10 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         return 0;
     }
     double start = seconds_now();
-    SolveOptions so = {.threads = opt->threads,
-                       .progress = opt->log,
-                       .live = opt->log && isatty(fileno(opt->log))};
     Cell *cells;
-    if (solve_material(v, tb, m, &so, &cells, err, errlen) != TABLE_OK) return 1;
-    TableInfo info = {.fingerprint = variant_fingerprint(v), .cells_per_position = 1};
+    if (solve_all_sets(v, tb, m, opt, &cells, err, errlen)) return 1;
+    int sets = draw_value_sets(v);
+    TableInfo info = {.fingerprint = variant_fingerprint(v), .cells_per_position = (uint32_t)sets};
     Indexer ix;
     idx_init(&ix, v, m);
     snprintf(info.variant, sizeof info.variant, "%s", v->id);

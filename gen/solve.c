@@ -10,6 +10,7 @@
  * Positions never decided are draws. */
 #include "solve.h"
 
+#include "draw_rules.h"
 #include "movegen.h"
 #include "parallel.h"
 #include "unmove.h"
@@ -32,6 +33,7 @@ typedef struct Solver {
     const Variant *v;
     Tablebase *tb;
     Indexer ix;
+    int set;
     Cell *cells;
     uint8_t *open_moves;   /* moves not yet known to lose, plus 1 for an exit that is not */
     uint16_t *win_exit;    /* DTW of the fastest win by leaving the material, 0 for none */
@@ -74,7 +76,8 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, cons
             continue;
         }
         Cell child;
-        TableStatus st = tb_probe(s->tb, &next, &child, s->err[thread], sizeof s->err[thread]);
+        TableStatus st =
+            tb_probe_set(s->tb, &next, s->set, &child, s->err[thread], sizeof s->err[thread]);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
@@ -198,6 +201,18 @@ static void report(Solver *s, const SolveOptions *opt, int threads) {
     fflush(opt->progress);
 }
 
+/* Undecided positions are draws; under the draw rules a result past the material's
+ * horizon is a draw too (draw_rules.h). */
+static void finish(Solver *s) {
+    int horizon[2] = {0, 0};
+    if (s->set == VALUES_RULES)
+        for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
+    for (uint64_t i = 0; i < s->ix.size; i++) {
+        if (s->cells[i] == UNDECIDED) s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
+        s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
+    }
+}
+
 static bool alloc_arrays(Solver *s) {
     uint64_t n = s->ix.size;
     s->cells = malloc(n * sizeof *s->cells);
@@ -220,6 +235,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     if (!s) return TABLE_ERR_MEMORY;
     s->v = v;
     s->tb = tb;
+    s->set = opt->set;
     idx_init(&s->ix, v, m);
     s->start = s->reported = seconds_now();
     TableStatus status = alloc_arrays(s) ? TABLE_OK : TABLE_ERR_MEMORY;
@@ -232,8 +248,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
         parallel_for(threads, s->ix.size, layer_range, s);
         status = first_error(s, threads, err, errlen);
     }
-    for (uint64_t i = 0; status == TABLE_OK && i < s->ix.size; i++)
-        if (s->cells[i] == UNDECIDED) s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
+    if (status == TABLE_OK) finish(s);
     if (status == TABLE_ERR_MEMORY && !s->err[0][0]) snprintf(err, errlen, "out of memory");
     free_work_arrays(s);
     if (status == TABLE_OK)

@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 typedef struct SolveOptions {
+    int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
     int threads;
     FILE *progress; /* where progress goes, or NULL */
     bool live;      /* progress is a terminal: rewrite one line in place */

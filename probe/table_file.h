@@ -35,31 +35,41 @@ typedef enum TableStatus {
     TABLE_ERR_MISSING,     /* no such file */
     TABLE_ERR_IO,          /* cannot read or write */
     TABLE_ERR_MAGIC,       /* not a dtb table */
-    TABLE_ERR_VERSION,     /* written by a newer format */
+    TABLE_ERR_VERSION,     /* a format version this reader does not know (a newer one) */
     TABLE_ERR_VARIANT,     /* another variant's table */
     TABLE_ERR_FINGERPRINT, /* same id, other rule parameters */
     TABLE_ERR_MATERIAL,    /* not the material asked for */
     TABLE_ERR_TRUNCATED,   /* shorter than its header says */
     TABLE_ERR_CHECKSUM,    /* a block or the header does not match its checksum */
     TABLE_ERR_MEMORY,
+    TABLE_ERR_CORRUPT, /* checksums match but the contents do not fit together (crafted) */
+    TABLE_ERR_RANGE,   /* a position index beyond the table */
 } TableStatus;
+
+/* A short description of s, such as "checksum mismatch"; never NULL. */
+const char *table_status_text(TableStatus s);
 
 typedef struct TableFile TableFile;
 
 /* Opens and checks the header of a table for variant v and material (canonical name).
- * On error *out is NULL and err names the file and the problem. */
+ * On error *out is NULL and err names the file and the problem.  v or material NULL
+ * accepts any (for tools that inspect files).  The caller should also compare
+ * table_info(t)->positions with its index size.  The file stays open until table_close. */
 TableStatus table_open(const char *path, const Variant *v, const char *material, TableFile **out,
                        char *err, size_t errlen);
 const TableInfo *table_info(const TableFile *t);
 
 /* Reads the cells of position index into out (cells_per_position of them).  Safe to call
- * from many threads at once on one TableFile. */
+ * from many threads at once on one TableFile.  The first read of a block checks and
+ * decodes it and keeps it decoded until table_close; later reads take no lock. */
 TableStatus table_read(TableFile *t, uint64_t index, Cell *out, char *err, size_t errlen);
 
-/* Reads every cell, positions * cells_per_position of them, into out. */
+/* Reads every cell, positions * cells_per_position of them, into out (without keeping
+ * decoded blocks).  Stops at the first bad block. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
-/* Checks every checksum of the file at path without decoding values for use. */
+/* Checks every checksum of the file at path without decoding values for use; the error
+ * names the first bad block by number (from 0). */
 TableStatus table_verify_file(const char *path, char *err, size_t errlen);
 
 /* Closes t; NULL does nothing. */

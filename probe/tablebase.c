@@ -1,5 +1,6 @@
 #include "tablebase.h"
 
+#include "draw_rules.h"
 #include "index.h"
 #include "movegen.h"
 
@@ -56,6 +57,18 @@ void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
     snprintf(buf, len, "%s/%s%s", tb->dir, name, TB_FILE_SUFFIX);
 }
 
+/* A file whose index size is not this build's for the material cannot be read by it. */
+static TableStatus check_size(const Tablebase *tb, const Material *m, const char *path,
+                              TableFile *file, Indexer *ix, char *err, size_t errlen) {
+    idx_init(ix, tb->v, m);
+    uint64_t positions = table_info(file)->positions;
+    if (positions == ix->size) return TABLE_OK;
+    snprintf(err, errlen, "%s: holds %llu positions where the index has %llu", path,
+             (unsigned long long)positions, (unsigned long long)ix->size);
+    table_close(file);
+    return TABLE_ERR_CORRUPT;
+}
+
 /* The open table of canonical material m; double-checked so that probing is lock-free once
  * a file is open. */
 static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err, size_t errlen) {
@@ -70,30 +83,48 @@ static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char 
         tb_path(tb, m, path, sizeof path);
         material_name(m, name, sizeof name);
         status = table_open(path, tb->v, name, &file, err, errlen);
-        if (status == TABLE_OK) {
-            idx_init(&slot->ix, tb->v, m);
-            atomic_store_explicit(&slot->file, file, memory_order_release);
-        }
+        if (status == TABLE_OK) status = check_size(tb, m, path, file, &slot->ix, err, errlen);
+        if (status == TABLE_OK) atomic_store_explicit(&slot->file, file, memory_order_release);
     }
     pthread_mutex_unlock(&tb->open_lock);
     return status;
 }
 
-static TableStatus read_stored(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
-    Material m = material_of(p);
-    Position canonical_pos;
-    if (!material_is_canonical(&m)) {
-        pos_reversed(tb->v->board, p, &canonical_pos);
-        p = &canonical_pos;
-        m = material_reversed(&m);
+/* p in the colours its table is stored in. */
+static void to_canonical(const Tablebase *tb, const Position *p, Position *out, Material *m) {
+    *m = material_of(p);
+    if (material_is_canonical(m)) {
+        *out = *p;
+        return;
     }
+    pos_reversed(tb->v->board, p, out);
+    *m = material_reversed(m);
+}
+
+int tb_horizon(const Tablebase *tb, const Position *p) {
+    Position c;
+    Material m;
+    to_canonical(tb, p, &c, &m);
+    return draw_horizon(tb->v, &m, c.side);
+}
+
+static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                               size_t errlen) {
+    Position canonical_pos;
+    Material m;
+    to_canonical(tb, p, &canonical_pos, &m);
+    p = &canonical_pos;
     Slot *slot;
     TableStatus status = table_for(tb, &m, &slot, err, errlen);
     if (status != TABLE_OK) return status;
+    TableFile *file = atomic_load_explicit(&slot->file, memory_order_acquire);
+    if ((uint32_t)set >= table_info(file)->cells_per_position) {
+        snprintf(err, errlen, "table %s holds no value set %d", table_info(file)->material, set);
+        return TABLE_ERR_MATERIAL;
+    }
     Cell cells[2];
-    status = table_read(atomic_load_explicit(&slot->file, memory_order_acquire),
-                        idx_encode(&slot->ix, p), cells, err, errlen);
-    *out = cells[0];
+    status = table_read(file, idx_encode(&slot->ix, p), cells, err, errlen);
+    *out = cells[set];
     return status;
 }
 
@@ -117,8 +148,8 @@ static int preference(Cell c) {
 
 bool tb_better(Cell a, Cell b) { return preference(a) > preference(b); }
 
-static TableStatus search_captures(Tablebase *tb, const Position *p, Cell *out, char *err,
-                                   size_t errlen) {
+static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out,
+                                   char *err, size_t errlen) {
     MoveList *list = malloc(sizeof *list);
     if (!list) return TABLE_ERR_MEMORY;
     list->paths = NULL;
@@ -129,21 +160,26 @@ static TableStatus search_captures(Tablebase *tb, const Position *p, Cell *out, 
         Position next;
         Cell child;
         movegen_play(tb->v, p, &list->move[i], &next);
-        status = tb_probe(tb, &next, &child, err, errlen);
+        status = tb_probe_set(tb, &next, set, &child, err, errlen);
         if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
     free(list);
-    *out = best;
+    *out = set == VALUES_RULES ? draw_cut(best, tb_horizon(tb, p)) : best;
     return status;
 }
 
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
+    return tb_probe_set(tb, p, VALUES_PURE, out, err, errlen);
+}
+
+TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                         size_t errlen) {
     if (!pos_pieces(p, p->side) || !pos_pieces(p, !p->side)) {
         /* A side without pieces has lost; the other cannot be to move in a real game, but
          * give it the win it has. */
         *out = pos_pieces(p, p->side) ? CELL_MAKE(WDL_WIN, 1) : CELL_MAKE(WDL_LOSS, 0);
         return TABLE_OK;
     }
-    if (movegen_has_capture(tb->v, p)) return search_captures(tb, p, out, err, errlen);
-    return read_stored(tb, p, out, err, errlen);
+    if (movegen_has_capture(tb->v, p)) return search_captures(tb, p, set, out, err, errlen);
+    return read_stored(tb, p, set, out, err, errlen);
 }

@@ -24,6 +24,14 @@ void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len);
 /* The value of p for its side to move.  Thread-safe.  Errors name the material or file. */
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen);
 
+/* The same from value set `set` (VALUES_PURE or, where the variant has draw rules,
+ * VALUES_RULES; see draw_rules.h). */
+TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                         size_t errlen);
+
+/* The horizon of p's material for its side to move under the draw rules, 0 for none. */
+int tb_horizon(const Tablebase *tb, const Position *p);
+
 /* The value a move to a position of value `child` (for the opponent) gives the mover. */
 Cell tb_negate(Cell child);
 

@@ -144,5 +144,9 @@ uint64_t variant_fingerprint(const Variant *v) {
                         v->precedence.mover_weight,
                         v->king_move_limit,
                         v->draw_rules};
-    return XXH3_64bits(params, sizeof params);
+    /* Hashed as little-endian bytes, so a table's fingerprint is the same on every machine. */
+    uint8_t bytes[sizeof params];
+    for (size_t i = 0; i < sizeof params; i++)
+        bytes[i] = (uint8_t)((uint32_t)params[i / 4] >> (8 * (i % 4)));
+    return XXH3_64bits(bytes, sizeof bytes);
 }

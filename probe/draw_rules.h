@@ -1,0 +1,31 @@
+/* Frisian's draw rules (RULES.md 7.2) as a second set of values.
+ *
+ * Both rules are a horizon in plies on one material, counted from the move that created
+ * it: two kings against one must win by the stronger side's 7th move (ply 13 with the
+ * stronger side to move, 14 with the weaker), and one king against one wins only by an
+ * immediate capture (ply 1).  Past the horizon the game is drawn, for either side.  The
+ * rules value of a position is therefore its DTW over rules-valued successors, kept where it
+ * fits the horizon and a draw where it does not: a side that can force the end within h
+ * plies is exactly one whose DTW is at most h. */
+#ifndef DTB_DRAW_RULES_H
+#define DTB_DRAW_RULES_H
+
+#include "material.h"
+#include "table_file.h"
+#include "variant.h"
+
+enum { VALUES_PURE, VALUES_RULES };
+
+/* How many value sets the variant's tables hold: 2 where it has draw rules, else 1. */
+int draw_value_sets(const Variant *v);
+
+/* The horizon of canonical material m with `side` to move, 0 for none. */
+int draw_horizon(const Variant *v, const Material *m, int side);
+
+/* Whether the horizon of m counts the stronger side's moves already played there. */
+bool draw_counts_moves(const Variant *v, const Material *m);
+
+/* c cut at a horizon: a win or loss longer than horizon plies is a draw (0: no horizon). */
+Cell draw_cut(Cell c, int horizon);
+
+#endif
