@@ -76,7 +76,9 @@ static bool up_to_date(const Variant *v, const char *path, const char *name) {
 
 static void count_values(const Indexer *ix, const Cell *cells, TableInfo *info) {
     uint64_t sets = info->cells_per_position;
-    for (uint64_t i = 0; i < ix->size; i++) info->counts[i / ix->per_side][CELL_WDL(cells[i * sets])]++;
+    for (uint64_t i = 0; i < ix->size; i++)
+        for (uint64_t set = 0; set < sets; set++)
+            info->counts[set][i / ix->per_side][CELL_WDL(cells[i * sets + set])]++;
 }
 
 static double seconds_now(void) {

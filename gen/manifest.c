@@ -48,20 +48,34 @@ static bool file_digest(const char *path, uint64_t *size, uint64_t *digest) {
     return ok;
 }
 
+/* " white-to-move=W/D/L black-to-move=W/D/L" for one value set, prefixed "rules-" for the
+ * second. */
+static void describe_counts(const TableInfo *info, int set, char *buf, size_t len) {
+    static const char *side_name[2] = {"white-to-move", "black-to-move"};
+    size_t used = 0;
+    for (int side = 0; side < 2 && used < len; side++) {
+        const uint64_t *c = info->counts[set][side];
+        used += (size_t)snprintf(buf + used, len - used, " %s%s=%llu/%llu/%llu",
+                                 set ? "rules-" : "", side_name[side],
+                                 (unsigned long long)c[WDL_WIN], (unsigned long long)c[WDL_DRAW],
+                                 (unsigned long long)c[WDL_LOSS]);
+    }
+}
+
 static int describe(const Variant *v, const char *path, const char *name, char *line, size_t len,
                     char *err, size_t errlen) {
     uint64_t size, digest;
     TableFile *t;
     if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return 1;
     const TableInfo *info = table_info(t);
-    const uint64_t(*c)[4] = info->counts;
     bool ok = file_digest(path, &size, &digest);
-    snprintf(line, len,
-             "%s size=%llu xxh3=%016llx white-to-move=%llu/%llu/%llu black-to-move=%llu/%llu/%llu\n",
-             name, (unsigned long long)size, (unsigned long long)digest,
-             (unsigned long long)c[0][WDL_WIN], (unsigned long long)c[0][WDL_DRAW],
-             (unsigned long long)c[0][WDL_LOSS], (unsigned long long)c[1][WDL_WIN],
-             (unsigned long long)c[1][WDL_DRAW], (unsigned long long)c[1][WDL_LOSS]);
+    size_t used = (size_t)snprintf(line, len, "%s size=%llu xxh3=%016llx", name,
+                                   (unsigned long long)size, (unsigned long long)digest);
+    for (uint32_t set = 0; set < info->cells_per_position && used < len; set++) {
+        describe_counts(info, (int)set, line + used, len - used);
+        used += strlen(line + used);
+    }
+    if (used + 1 < len) strcpy(line + used, "\n");
     table_close(t);
     if (!ok) snprintf(err, errlen, "cannot read %s", path);
     return !ok;

@@ -129,9 +129,8 @@ static void encode_header(uint8_t *h, const TableInfo *info, uint64_t per_block)
     tf_put_u64(h + TF_OFF_POSITIONS, info->positions);
     tf_put_u32(h + TF_OFF_CELLS_PER_POSITION, info->cells_per_position);
     tf_put_u32(h + TF_OFF_BLOCK_POSITIONS, (uint32_t)per_block);
-    for (int side = 0; side < 2; side++)
-        for (int wdl = 0; wdl < 4; wdl++)
-            tf_put_u64(h + TF_OFF_COUNTS + 8 * (4 * side + wdl), info->counts[side][wdl]);
+    for (int k = 0; k < 16; k++)
+        tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
 }
 
 static TableStatus write_table(Writer *w, const Cell *cells, char *err, size_t errlen) {

@@ -142,9 +142,8 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
         !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material))
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unterminated name in header");
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
-    for (int side = 0; side < 2; side++)
-        for (int wdl = 0; wdl < 4; wdl++)
-            info->counts[side][wdl] = tf_get_u64(head + TF_OFF_COUNTS + 8 * (4 * side + wdl));
+    for (int k = 0; k < 16; k++)
+        info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
     return TABLE_OK;
 }
 

@@ -27,7 +27,7 @@ typedef struct TableInfo {
     char material[48];
     uint64_t positions;
     uint32_t cells_per_position; /* 1, or 2 where a second value set is stored (Frisian) */
-    uint64_t counts[2][4];       /* [side to move][WDL_*] over the first value set */
+    uint64_t counts[2][2][4];    /* [value set][side to move][WDL_*]; set 1 zero if unused */
 } TableInfo;
 
 typedef enum TableStatus {

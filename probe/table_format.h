@@ -13,11 +13,11 @@
  *       96     8  positions
  *      104     4  cells per position (1 or 2)
  *      108     4  positions per block
- *      112    64  W/D/L counts: 8 bytes each, [side to move][WDL_*]
- *      176  16 n  offset table, one entry per block (n blocks): the offset where the
+ *      112   128  W/D/L counts: 8 bytes each, [value set][side to move][WDL_*]
+ *      240  16 n  offset table, one entry per block (n blocks): the offset where the
  *                 block ends (it starts where the previous one ends) and the XXH3-64 of
  *                 its compressed bytes
- *   T = 176 + 16 n
+ *   T = 240 + 16 n
  *        T     8  XXH3-64 of bytes [0, T): header and offset table
  *    T + 8        the blocks, back to back, up to the end of the file
  *
@@ -46,7 +46,7 @@ enum {
     TF_OFF_CELLS_PER_POSITION = 104,
     TF_OFF_BLOCK_POSITIONS = 108,
     TF_OFF_COUNTS = 112,
-    TF_HEADER_SIZE = 176,
+    TF_HEADER_SIZE = 240,
     TF_ENTRY_SIZE = 16, /* end offset, checksum */
     TF_SUM_SIZE = 8,
 };

@@ -64,7 +64,7 @@ static TableInfo make_info(const Variant *v, const char *material, uint64_t posi
         .fingerprint = variant_fingerprint(v), .positions = positions, .cells_per_position = cpp};
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", material);
-    for (uint64_t i = 0; i < positions; i++) info.counts[i % 2][CELL_WDL(pattern(i, 0))]++;
+    for (uint64_t i = 0; i < positions; i++) info.counts[0][i % 2][CELL_WDL(pattern(i, 0))]++;
     return info;
 }
 
@@ -106,10 +106,10 @@ static void put_le(uint8_t *p, uint64_t v, int n) {
     for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* Where the header checksum sits: after the 176-byte header and 16 bytes per block. */
+/* Where the header checksum sits: after the 240-byte header and 16 bytes per block. */
 static size_t checksum_offset(const uint8_t *bytes) {
     uint64_t positions = get_le(bytes + 96, 8), per_block = get_le(bytes + 108, 4);
-    return 176 + 16 * (size_t)((positions + per_block - 1) / per_block);
+    return 240 + 16 * (size_t)((positions + per_block - 1) / per_block);
 }
 
 static void rechecksum(uint8_t *bytes, size_t at) {
@@ -172,7 +172,7 @@ static void test_layout(void) {
     size_t at = checksum_offset(b);
     check(get_le(b + at - 16, 8) == len, "last block ends at the end of the file");
     check(get_le(b + at, 8) == XXH3_64bits(b, at), "header checksum after the offset table");
-    uint64_t first_end = get_le(b + 176, 8);
+    uint64_t first_end = get_le(b + 240, 8);
     check(get_le(b + 184, 8) == XXH3_64bits(b + at + 8, first_end - at - 8),
           "first block's checksum covers its compressed bytes");
     free(b);
@@ -202,7 +202,7 @@ static const char *damaged(size_t (*edit)(uint8_t *bytes, size_t len)) {
 
 static uint64_t block_begin(const uint8_t *bytes, int b) {
     size_t at = checksum_offset(bytes);
-    return b == 0 ? at + 8 : get_le(bytes + 176 + 16 * (size_t)(b - 1), 8);
+    return b == 0 ? at + 8 : get_le(bytes + 240 + 16 * (size_t)(b - 1), 8);
 }
 
 static size_t flip_in_block_2(uint8_t *bytes, size_t len) {
@@ -244,7 +244,7 @@ static size_t flip_material(uint8_t *b, size_t len) {
 }
 
 static size_t flip_offset_table(uint8_t *b, size_t len) {
-    b[176 + 16 + 9] ^= 4; /* block 1's end offset */
+    b[240 + 16 + 9] ^= 4; /* block 1's end offset */
     return len;
 }
 
@@ -274,7 +274,7 @@ static size_t newer_version(uint8_t *b, size_t len) {
 
 /* A re-checksummed header whose offset table puts block 1 before block 0. */
 static size_t blocks_out_of_order(uint8_t *b, size_t len) {
-    put_le(b + 176, get_le(b + 176 + 16, 8) + 1, 8);
+    put_le(b + 240, get_le(b + 240 + 16, 8) + 1, 8);
     rechecksum(b, checksum_offset(b));
     return len;
 }
