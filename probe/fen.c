@@ -57,7 +57,7 @@ static bool parse_token(Parser *ps, int side, const char *token) {
     if (!read_number(ps, &s, token, &first)) return false;
     last = first;
     if (*s == '-') {
-        s++;
+        if (!*++s) return fail(ps, "bad range '%s': a range needs its second square", token);
         if (!read_number(ps, &s, token, &last)) return false;
         if (last < first) return fail(ps, "bad range '%s': it runs backwards", token);
     }
@@ -145,6 +145,7 @@ bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_
     char *counts = NULL;
     for (int i = 0; i < count; i++) {
         if (!fields[i][0]) return fail(&ps, "empty field in the FEN");
+        if (fields[i][0] == 'C' && counts) return fail(&ps, "field 'C' appears twice");
         if (fields[i][0] == 'C')
             counts = fields[i]; /* counts name pieces, so they are read last */
         else if (!parse_field(&ps, fields[i], seen))

@@ -173,7 +173,7 @@ static void test_layout(void) {
     check(get_le(b + at - 16, 8) == len, "last block ends at the end of the file");
     check(get_le(b + at, 8) == XXH3_64bits(b, at), "header checksum after the offset table");
     uint64_t first_end = get_le(b + 240, 8);
-    check(get_le(b + 184, 8) == XXH3_64bits(b + at + 8, first_end - at - 8),
+    check(get_le(b + 248, 8) == XXH3_64bits(b + at + 8, first_end - at - 8),
           "first block's checksum covers its compressed bytes");
     free(b);
 }

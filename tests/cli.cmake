@@ -1,0 +1,43 @@
+# Command-line tests of dtb-probe: exit status, stdout and stderr (tests/cli/expect.sh).
+# Expected outputs come from CHECKS.md (perft) and hand derivation (moves, see rules.txt).
+set(CLI_DIR ${CMAKE_CURRENT_SOURCE_DIR}/cli)
+set(PROBE $<TARGET_FILE:dtb-probe>)
+set(ALL_IDS_LISTED
+    --stderr-has "valid ids: .*international" --stderr-has "valid ids: .*brazilian"
+    --stderr-has "valid ids: .*scandinavian-weak-8-free" --stderr-has "valid ids: .*stockholm-halt"
+    --stderr-has "valid ids: .*frisian2-8")
+
+function(cli_test name)
+  add_test(NAME cli_${name} COMMAND sh ${CLI_DIR}/expect.sh ${ARGN})
+endfunction()
+
+cli_test(help --stdout-has "^usage: dtb-probe" --stdout-has "perft" --stdout-has "moves"
+         -- ${PROBE} --help)
+cli_test(perft_help --stdout-has "^usage: dtb-probe perft" -- ${PROBE} perft --help)
+cli_test(moves_help --stdout-has "^usage: dtb-probe moves" -- ${PROBE} moves --help)
+cli_test(no_command --status nonzero --stderr-has "^usage: dtb-probe" -- ${PROBE})
+cli_test(unknown_command --status nonzero --stderr-has "unknown command 'frobnicate'"
+         -- ${PROBE} frobnicate)
+cli_test(unknown_option --status nonzero --stderr-has "unknown option '--bogus'"
+         -- ${PROBE} moves --bogus)
+
+cli_test(perft_unknown_variant --status nonzero --stderr-has "unknown variant 'nosuch'"
+         ${ALL_IDS_LISTED} -- ${PROBE} perft --variant nosuch --depth 1)
+cli_test(moves_unknown_variant --status nonzero --stderr-has "unknown variant 'stockholm-8'"
+         ${ALL_IDS_LISTED} -- ${PROBE} moves --variant stockholm-8 W:W22:B1)
+cli_test(moves_missing_variant --status nonzero ${ALL_IDS_LISTED} -- ${PROBE} moves W:W22:B1)
+cli_test(perft_bad_depth --status nonzero --stderr-has "--depth"
+         -- ${PROBE} perft --variant brazilian --depth 0)
+cli_test(moves_bad_fen --status nonzero --stderr-has "square 51 .*off the board"
+         -- ${PROBE} moves --variant international W:W51:B1)
+cli_test(perft_bad_fen --status nonzero --stderr-has "count 4 .*is not 1, 2 or 3"
+         -- ${PROBE} perft --variant frisian --depth 1 W:WK46,28:BK43:CW46=4)
+
+cli_test(perft_brazilian --stdout ${CLI_DIR}/perft_brazilian_3.out
+         -- ${PROBE} perft --variant brazilian --depth 3)
+cli_test(moves_mirrored --stdout ${CLI_DIR}/moves_scandinavian_b1.out
+         -- ${PROBE} moves --variant scandinavian W:W46:B1)
+cli_test(moves_full_paths --stdout ${CLI_DIR}/moves_scandinavian_weak_paths.out
+         -- ${PROBE} moves --variant scandinavian-weak W:W38:B23,24,28,33,34)
+cli_test(moves_none --stdout ${CLI_DIR}/empty.out
+         -- ${PROBE} moves --variant frisian W:W6,K46:B1:CW46=3)
