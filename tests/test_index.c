@@ -1,6 +1,9 @@
 /* The index is a bijection between its valid indices and the positions of a material, and
  * the number of valid indices is the number of positions counted by hand. */
+#include "fen.h"
 #include "index.h"
+#include "movegen.h"
+#include "notation.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -49,9 +52,74 @@ static int check(const Case *c) {
     return ok;
 }
 
+/* RULES.md 7.1 from W:WK46,28:BK43: White's king moves three times in a row; after each the
+ * FEN shows its count, the index keeps it, and with count 3 the king has no quiet move. */
+static const char *king_walk[][2] = {
+    /* White's move, Black's reply: the king 46 walks 46-37-46-37 while Black's king shuffles */
+    {"46-37", "43-49"},
+    {"37-46", "49-43"},
+    {"46-37", NULL},
+};
+static const char *walk_fens[] = {"B:W28,K37:BK43:CW37=1", "B:W28,K46:BK49:CW46=2",
+                                  "B:W28,K37:BK43:CW37=3"};
+
+static bool play_named(const Variant *v, Position *p, const char *name) {
+    static MoveList list;
+    static MovePath paths[MOVE_MAX];
+    notation_legal_moves(v, p, &list, paths);
+    for (int i = 0; i < list.count; i++) {
+        char text[NOTATION_MAX];
+        notation_format(v, &list, i, text, sizeof text);
+        if (strcmp(text, name) != 0) continue;
+        Position next;
+        movegen_play(v, p, &list.move[i], &next);
+        *p = next;
+        return true;
+    }
+    return false;
+}
+
+static int check_king_walk(void) {
+    Variant v;
+    Position p;
+    Indexer ix;
+    char err[128], fen[FEN_MAX];
+    variant_lookup("frisian", &v);
+    fen_parse(&v, "W:WK46,28:BK43", &p, err, sizeof err);
+    Material m = material_of(&p);
+    idx_init(&ix, &v, &m);
+    int failures = 0;
+    for (int step = 0; step < 3; step++) {
+        failures += !play_named(&v, &p, king_walk[step][0]);
+        fen_format(&v, &p, fen, sizeof fen);
+        Position back;
+        idx_decode(&ix, idx_encode(&ix, &p), &back);
+        char back_fen[FEN_MAX];
+        fen_format(&v, &back, back_fen, sizeof back_fen);
+        bool ok = strcmp(fen, walk_fens[step]) == 0 && strcmp(back_fen, fen) == 0;
+        printf("%s king walk %d: %s (want %s), through the index %s\n", ok ? "ok  " : "FAIL",
+               step + 1, fen, walk_fens[step], back_fen);
+        failures += !ok;
+        if (king_walk[step][1]) failures += !play_named(&v, &p, king_walk[step][1]);
+    }
+    /* Black moves; then White's king on 37 (count 3) may not move, only the man on 28. */
+    failures += !play_named(&v, &p, "43-49");
+    static MoveList list;
+    list.paths = NULL;
+    movegen_legal(&v, &p, &list);
+    bool frozen = true;
+    for (int i = 0; i < list.count; i++) frozen &= v.number_of[list.move[i].from] == 28;
+    printf("%s king with count 3 has no quiet move (%d moves, all by the man on 28)\n",
+           frozen && list.count == 2 ? "ok  " : "FAIL", list.count);
+    return failures + !(frozen && list.count == 2);
+}
+
 int main(void) {
     int passed = 0, total = (int)(sizeof cases / sizeof cases[0]);
     for (int i = 0; i < total; i++) passed += check(&cases[i]);
+    int walk_failures = check_king_walk();
+    passed += !walk_failures;
+    total++;
     printf("%d passed, %d failed\n", passed, total - passed);
     return passed == total ? 0 : 1;
 }
