@@ -58,7 +58,8 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out);
 void dtb_close(dtb_handle *h);
 
 /* The detail of the last error returned on this thread for any handle (it names the FEN
- * part, the material or the file); empty when there was none. */
+ * part, the material or the file); empty when there was none.  Calls that succeed leave it
+ * as it was, as errno does. */
 const char *dtb_last_error(void);
 
 /* Values for the side to move. */
@@ -85,7 +86,10 @@ dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out
 dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len);
 
 /* The value of pos.  Positions with a capture pending are settled by searching the
- * captures.  DTB_ERR_MISSING_TABLE names the material in dtb_last_error(). */
+ * captures.  DTB_ERR_MISSING_TABLE names the material's file in dtb_last_error().
+ * DTB_ERR_POSITION also when a side has no pieces: the game is over.  (For Frisian this is
+ * the pure value, RULES.md 7.2.)  The same position checks apply to dtb_moves,
+ * dtb_best_move and dtb_line. */
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 
 /* A move with its notation and the value it leads to, for the side that plays it. */
@@ -104,7 +108,8 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
 
 /* The line of best moves from pos to the end of the game (a decided position) or, for a
- * draw, up to max moves.  *count receives the number of moves written. */
+ * draw, up to max moves.  *count receives the number of moves written, at most max: a
+ * decided position's line has its DTW in moves, and a shorter max cuts it there. */
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
 
 #ifdef __cplusplus

@@ -83,6 +83,8 @@ static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char 
         tb_path(tb, m, path, sizeof path);
         material_name(m, name, sizeof name);
         status = table_open(path, tb->v, name, &file, err, errlen);
+        if (status == TABLE_ERR_MISSING)
+            snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
         if (status == TABLE_OK) status = check_size(tb, m, path, file, &slot->ix, err, errlen);
         if (status == TABLE_OK) atomic_store_explicit(&slot->file, file, memory_order_release);
     }

@@ -1,12 +1,23 @@
 /* dtb-probe: look positions up, and inspect the rules engine. */
+#include "board_text.h"
 #include "cli.h"
+#include "dtb.h"
 #include "fen.h"
+#include "index.h"
 #include "movegen.h"
 #include "notation.h"
+#include "tablebase.h"
 
+#include <dirent.h>
+#include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#define DRAW_LINE_PLIES 20 /* how much of a drawn line lookup shows */
+#define LINE_ROW_WIDTH  56 /* characters of moves on one row of a printed line */
+#define PAGE_WIDTH      160
 
 typedef struct Command {
     const char *name;
@@ -31,14 +42,16 @@ static const char perft_usage[] =
 
 static int run_perft(int argc, char **argv) {
     const char *variant = NULL, *depth_text = NULL, *fen = NULL;
-    const CliOption options[] = {{"--variant", true, &variant}, {"--depth", true, &depth_text}, {0}};
+    const CliOption options[] = {
+        {"--variant", true, &variant}, {"--depth", true, &depth_text}, {0}};
     cli_parse(argc, argv, options, &fen, 1, perft_usage);
     Variant v;
     cli_variant(variant, &v);
     char *end = NULL;
     long depth = depth_text ? strtol(depth_text, &end, 10) : -1;
     if (!depth_text || *end || depth < 1 || depth > 30)
-        cli_die(2, "--depth needs a whole number from 1 to 30, not '%s'", depth_text ? depth_text : "");
+        cli_die(2, "--depth needs a whole number from 1 to 30, not '%s'",
+                depth_text ? depth_text : "");
     Position p;
     read_position(&v, fen, &p);
     for (int d = 1; d <= depth; d++) {
@@ -50,9 +63,8 @@ static int run_perft(int argc, char **argv) {
     return 0;
 }
 
-static const char moves_usage[] =
-    "usage: dtb-probe moves --variant V FEN\n"
-    "Prints the legal moves of FEN, one per line, in notation.\n";
+static const char moves_usage[] = "usage: dtb-probe moves --variant V FEN\n"
+                                  "Prints the legal moves of FEN, one per line, in notation.\n";
 
 static int run_moves(int argc, char **argv) {
     const char *variant = NULL, *fen = NULL;
@@ -75,13 +87,353 @@ static int run_moves(int argc, char **argv) {
     return 0;
 }
 
+/* ---- Looking positions up through the public API. ---- */
+
+static const char *const wdl_names[3] = {"loss", "draw", "win"}; /* [wdl + 1] */
+
+static const char *tables_dir(const Variant *v, const char *dir, char *buf, size_t len) {
+    if (dir) return dir;
+    snprintf(buf, len, "tables/%s", v->id);
+    return buf;
+}
+
+static dtb_handle *open_tables(const char *variant, const char *dir, Variant *v) {
+    char default_dir[256];
+    dtb_handle *h;
+    cli_variant(variant, v);
+    if (dtb_open(v->id, tables_dir(v, dir, default_dir, sizeof default_dir), &h))
+        cli_die(1, "%s", dtb_last_error());
+    return h;
+}
+
+static void value_text(dtb_value value, char *buf, size_t len) {
+    if (value.wdl == DTB_DRAW)
+        snprintf(buf, len, "draw");
+    else
+        snprintf(buf, len, "%s in %d %s", wdl_names[value.wdl + 1], value.dtw,
+                 value.dtw == 1 ? "ply" : "plies");
+}
+
+/* Text lines to print beside the board diagram. */
+typedef struct Page {
+    int count, cap;
+    char (*line)[PAGE_WIDTH];
+} Page;
+
+static void page_add(Page *page, const char *fmt, ...) {
+    if (page->count == page->cap) {
+        page->cap = page->cap ? 2 * page->cap : 32;
+        page->line = realloc(page->line, (size_t)page->cap * sizeof *page->line);
+        if (!page->line) cli_die(1, "out of memory");
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(page->line[page->count++], PAGE_WIDTH, fmt, ap);
+    va_end(ap);
+}
+
+static void print_beside(const BoardText *board, const Page *page) {
+    int rows = board->count > page->count ? board->count : page->count;
+    for (int i = 0; i < rows; i++) {
+        const char *left = i < board->count ? board->line[i] : "";
+        if (i < page->count)
+            printf("%-*s  %s\n", BOARD_TEXT_WIDTH - 8, left, page->line[i]);
+        else
+            printf("%s\n", left);
+    }
+}
+
+static void describe_moves(dtb_handle *h, const dtb_position *pos, Page *page) {
+    static dtb_move moves[MOVE_MAX];
+    int count;
+    char text[64];
+    if (dtb_moves(h, pos, moves, MOVE_MAX, &count)) cli_die(1, "%s", dtb_last_error());
+    if (count == 0) page_add(page, "no legal move: the side to move has lost");
+    for (int i = 0; i < count; i++) {
+        value_text(moves[i].value, text, sizeof text);
+        page_add(page, "%s%-12s %s", i ? "       " : "moves: ", moves[i].notation, text);
+    }
+}
+
+static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value value, Page *page) {
+    int max = value.wdl == DTB_DRAW ? DRAW_LINE_PLIES : value.dtw, count;
+    dtb_move *line = malloc(((size_t)max + 1) * sizeof *line);
+    if (!line) cli_die(1, "out of memory");
+    if (dtb_line(h, pos, line, max, &count)) cli_die(1, "%s", dtb_last_error());
+    /* A row stays under LINE_ROW_WIDTH unless one move alone is longer (NOTATION_MAX). */
+    char row[LINE_ROW_WIDTH + NOTATION_MAX + 1];
+    size_t used = 0;
+    const char *label = "line: ";
+    for (int i = 0; i < count; i++) {
+        used += (size_t)snprintf(row + used, sizeof row - used, " %s", line[i].notation);
+        bool full = i + 1 < count && used + 1 + strlen(line[i + 1].notation) > LINE_ROW_WIDTH;
+        if (full || i + 1 == count) {
+            page_add(page, "%s%s", label, row);
+            label = "      ";
+            used = 0;
+        }
+    }
+    if (value.wdl == DTB_DRAW && count) page_add(page, "      (a draw: the first %d plies)", count);
+    free(line);
+}
+
+static const char lookup_usage[] =
+    "usage: dtb-probe lookup --variant V [--dir DIR] FEN\n"
+    "Prints the value of FEN for the side to move (win or loss in so many plies, or draw),\n"
+    "every legal move with the value it gives the side that plays it, best first, and the\n"
+    "line of best moves to the end of the game (or its first plies for a draw), beside a\n"
+    "diagram of the board: w/W white man/king, b/B black man/king, '.' an empty square,\n"
+    "each rank followed by the numbers of its squares.  DIR defaults to tables/V.\n";
+
+static int run_lookup(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL, *fen = NULL;
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    cli_parse(argc, argv, options, &fen, 1, lookup_usage);
+    Variant v;
+    dtb_handle *h = open_tables(variant, dir, &v);
+    if (!fen) cli_die(2, "lookup needs a FEN");
+    dtb_position pos;
+    dtb_value value;
+    char text[64];
+    if (dtb_parse_fen(h, fen, &pos)) cli_die(2, "%s", dtb_last_error());
+    if (dtb_probe(h, &pos, &value)) cli_die(1, "%s", dtb_last_error());
+    value_text(value, text, sizeof text);
+    Page page = {0};
+    page_add(&page, "%s  %s", v.id, fen);
+    page_add(&page, "%s to move: %s", pos.black_to_move ? "Black" : "White", text);
+    page_add(&page, "");
+    describe_moves(h, &pos, &page);
+    describe_line(h, &pos, value, &page);
+    BoardText board;
+    board_text(&v, &pos, &board);
+    print_beside(&board, &page);
+    free(page.line);
+    dtb_close(h);
+    return 0;
+}
+
+/* One line of batch output; returns false for an error line. */
+static bool batch_line(dtb_handle *h, const char *fen) {
+    dtb_position pos;
+    dtb_value value;
+    dtb_move best;
+    dtb_status s = dtb_parse_fen(h, fen, &pos);
+    if (s == DTB_OK) s = dtb_probe(h, &pos, &value);
+    if (s == DTB_OK) s = dtb_best_move(h, &pos, &best);
+    if (s != DTB_OK && s != DTB_ERR_GAME_OVER) {
+        printf("%s\terror\t%s\n", fen, dtb_last_error());
+        return false;
+    }
+    char dtw[16] = "-";
+    if (value.wdl != DTB_DRAW) snprintf(dtw, sizeof dtw, "%d", value.dtw);
+    printf("%s\t%s\t%s\t%s\n", fen, wdl_names[value.wdl + 1], dtw, s ? "-" : best.notation);
+    return true;
+}
+
+static const char batch_usage[] =
+    "usage: dtb-probe batch --variant V [--dir DIR] < FENS\n"
+    "Reads FENs from standard input, one a line (empty lines are skipped), and writes for\n"
+    "each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-' for the DTW of a draw and\n"
+    "the move of a position without one.  A line that fails gives 'FEN<TAB>error<TAB>why'\n"
+    "and the batch goes on; the exit status is 1 if any line failed.  DIR defaults to\n"
+    "tables/V.\n";
+
+static int run_batch(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL;
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    cli_parse(argc, argv, options, NULL, 0, batch_usage);
+    Variant v;
+    dtb_handle *h = open_tables(variant, dir, &v);
+    char *text = NULL;
+    size_t cap = 0;
+    ssize_t n;
+    bool all_ok = true;
+    while ((n = getline(&text, &cap, stdin)) >= 0) {
+        if (n > 0 && text[n - 1] == '\n') text[--n] = '\0';
+        if (n > 0) all_ok &= batch_line(h, text);
+    }
+    free(text);
+    dtb_close(h);
+    return all_ok ? 0 : 1;
+}
+
+/* ---- Inspecting table files. ---- */
+
+static void print_counts(const TableInfo *info, bool reversed) {
+    static const char *const names[2] = {"white-to-move", "black-to-move"};
+    for (int side = 0; side < 2; side++) {
+        const uint64_t *c = info->counts[0][reversed ? !side : side];
+        printf("%s win %llu draw %llu loss %llu\n", names[side], (unsigned long long)c[WDL_WIN],
+               (unsigned long long)c[WDL_DRAW], (unsigned long long)c[WDL_LOSS]);
+    }
+}
+
+/* Scans the whole table for a win with the largest DTW (the first such index). */
+static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix, bool reversed) {
+    uint32_t cpp = table_info(t)->cells_per_position;
+    Cell *cells = malloc(ix->size * cpp * sizeof *cells + 1);
+    char err[1024];
+    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)ix->size);
+    if (table_read_all(t, cells, err, sizeof err)) cli_die(1, "%s", err);
+    uint64_t found = 0;
+    int longest = 0;
+    for (uint64_t i = 0; i < ix->size; i++) {
+        Cell c = cells[i * cpp];
+        if (CELL_WDL(c) == WDL_WIN && (int)CELL_DTW(c) > longest) longest = CELL_DTW(c), found = i;
+    }
+    free(cells);
+    if (!longest) {
+        puts("longest-win - -");
+        return;
+    }
+    Position p, shown;
+    char fen[FEN_MAX];
+    idx_decode(ix, found, &p);
+    if (reversed)
+        pos_reversed(v->board, &p, &shown);
+    else
+        shown = p;
+    fen_format(v, &shown, fen, sizeof fen);
+    printf("longest-win %d %s\n", longest, fen);
+}
+
+static const char stats_usage[] =
+    "usage: dtb-probe stats --variant V [--dir DIR] MATERIAL\n"
+    "Prints the results of every position of MATERIAL (like KKMvK), for the side to move:\n"
+    "  white-to-move win W draw D loss L\n"
+    "  black-to-move win W draw D loss L\n"
+    "  longest-win PLIES FEN   (a win with the largest DTW; '- -' when there is no win)\n"
+    "DIR defaults to tables/V.\n";
+
+static int run_stats(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL, *name = NULL;
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    cli_parse(argc, argv, options, &name, 1, stats_usage);
+    Variant v;
+    cli_variant(variant, &v);
+    Material m;
+    char err[1024], default_dir[256], path[4200], canonical_name[MATERIAL_NAME_MAX];
+    if (!name) cli_die(2, "stats needs a material, like KKvK");
+    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
+    bool reversed = !material_is_canonical(&m);
+    Material canonical = reversed ? material_reversed(&m) : m;
+    material_name(&canonical, canonical_name, sizeof canonical_name);
+    snprintf(path, sizeof path, "%s/%s%s", tables_dir(&v, dir, default_dir, sizeof default_dir),
+             canonical_name, TB_FILE_SUFFIX);
+    TableFile *t;
+    if (table_open(path, &v, canonical_name, &t, err, sizeof err)) cli_die(1, "%s", err);
+    Indexer ix;
+    idx_init(&ix, &v, &canonical);
+    if (table_info(t)->positions != ix.size)
+        cli_die(1, "%s: %llu positions, the index of %s has %llu", path,
+                (unsigned long long)table_info(t)->positions, canonical_name,
+                (unsigned long long)ix.size);
+    print_counts(table_info(t), reversed);
+    print_longest_win(t, &v, &ix, reversed);
+    table_close(t);
+    return 0;
+}
+
+/* The table's header must name this variant's rules and the material of its file name,
+ * with as many positions as that material's index. */
+static bool check_identity(const Variant *v, const char *path, const char *file, char *err,
+                           size_t errlen) {
+    char name[MATERIAL_NAME_MAX];
+    snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(TB_FILE_SUFFIX)), file);
+    TableFile *t;
+    if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return false;
+    Material m;
+    Indexer ix;
+    bool ok = material_parse(name, &m, err, errlen);
+    if (ok && !(ok = material_is_canonical(&m)))
+        snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
+    if (ok) idx_init(&ix, v, &m);
+    if (ok && !(ok = table_info(t)->positions == ix.size))
+        snprintf(err, errlen, "%llu positions, the index of %s has %llu",
+                 (unsigned long long)table_info(t)->positions, name, (unsigned long long)ix.size);
+    table_close(t);
+    return ok;
+}
+
+/* Prints "ok NAME" or "BAD NAME: reason"; returns whether the table is good. */
+static bool verify_table(const Variant *v, const char *dir, const char *file) {
+    char path[4200], err[1024];
+    snprintf(path, sizeof path, "%s/%s", dir, file);
+    if (table_verify_file(path, err, sizeof err) == TABLE_OK &&
+        check_identity(v, path, file, err, sizeof err)) {
+        printf("ok %s\n", file);
+        return true;
+    }
+    size_t n = strlen(path);
+    const char *reason = strncmp(err, path, n) == 0 && err[n] == ':' ? err + n + 2 : err;
+    printf("BAD %s: %s\n", file, reason);
+    return false;
+}
+
+static bool is_table_name(const char *name) {
+    size_t n = strlen(name), k = strlen(TB_FILE_SUFFIX);
+    return n > k && strcmp(name + n - k, TB_FILE_SUFFIX) == 0;
+}
+
+static int compare_names(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The table files of dir, sorted; the caller frees each name and the array. */
+static int list_tables(const char *dir, char ***out) {
+    DIR *d = opendir(dir);
+    if (!d) cli_die(1, "cannot read the folder '%s': %s", dir, strerror(errno));
+    char **names = NULL;
+    int count = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!is_table_name(e->d_name)) continue;
+        names = realloc(names, (size_t)(count + 1) * sizeof *names);
+        if (!names || !(names[count++] = strdup(e->d_name))) cli_die(1, "out of memory");
+    }
+    closedir(d);
+    if (count) qsort(names, (size_t)count, sizeof *names, compare_names);
+    *out = names;
+    return count;
+}
+
+static const char verify_usage[] =
+    "usage: dtb-probe verify --variant V [--dir DIR]\n"
+    "Checks every *.dtb file in DIR: its checksums, and that its header names variant V and\n"
+    "the material of its file name.  Prints 'ok NAME' or 'BAD NAME: reason' per file, then\n"
+    "a summary; the exit status is 1 if any file is bad or there is none.  DIR defaults to\n"
+    "tables/V.\n";
+
+static int run_verify(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL;
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    cli_parse(argc, argv, options, NULL, 0, verify_usage);
+    Variant v;
+    cli_variant(variant, &v);
+    char default_dir[256], **names;
+    dir = tables_dir(&v, dir, default_dir, sizeof default_dir);
+    int count = list_tables(dir, &names), bad = 0;
+    for (int i = 0; i < count; i++) {
+        bad += !verify_table(&v, dir, names[i]);
+        free(names[i]);
+    }
+    free(names);
+    printf("%d tables checked, %d bad\n", count, bad);
+    if (count == 0) fprintf(stderr, "dtb: no table (*%s) in '%s'\n", TB_FILE_SUFFIX, dir);
+    return bad || count == 0 ? 1 : 0;
+}
+
 static const Command commands[] = {
+    {"lookup", run_lookup, "the value, moves and best line of a position"},
+    {"batch", run_batch, "the value and best move of each FEN on standard input"},
+    {"stats", run_stats, "result counts and the longest win of a material"},
+    {"verify", run_verify, "check the table files of a folder"},
     {"perft", run_perft, "count leaf positions to a depth"},
     {"moves", run_moves, "list the legal moves of a position"},
 };
 
 static void usage(FILE *out) {
-    fputs("usage: dtb-probe COMMAND [OPTIONS]   (COMMAND --help for its options)\n\ncommands:\n", out);
+    fputs("usage: dtb-probe COMMAND [OPTIONS]   (COMMAND --help for its options)\n\ncommands:\n",
+          out);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
 }

@@ -1,0 +1,376 @@
+/* The public API (include/dtb.h) over the internal modules.  Positions cross the edge here:
+ * the API numbers squares as the variant shows them, the engine uses its bit layout.  Every
+ * failure leaves its detail in a per-thread buffer, so a handle shared by threads never
+ * mixes up their messages. */
+#include "dtb.h"
+
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+#include "tablebase.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct dtb_handle {
+    Variant v; /* the Tablebase keeps a pointer to it */
+    Tablebase *tb;
+};
+
+/* Moves with their notation paths; too large for a thread's stack in bulk. */
+typedef struct Generated {
+    MoveList list;
+    MovePath paths[MOVE_MAX];
+} Generated;
+
+static _Thread_local char last_error[1024];
+
+static const char *const status_messages[] = {
+    [DTB_OK] = "success",
+    [DTB_ERR_ARGUMENT] = "invalid argument",
+    [DTB_ERR_VARIANT] = "unknown variant",
+    [DTB_ERR_POSITION] = "malformed FEN or impossible position",
+    [DTB_ERR_MISSING_TABLE] = "a table the answer needs is missing",
+    [DTB_ERR_CORRUPT] = "a table is corrupt or truncated",
+    [DTB_ERR_WRONG_TABLE] = "a table of another variant, rules or material",
+    [DTB_ERR_FORMAT] = "not a dtb table, or a newer format",
+    [DTB_ERR_IO] = "a table could not be read",
+    [DTB_ERR_NO_MEMORY] = "out of memory",
+    [DTB_ERR_GAME_OVER] = "the side to move has no legal move",
+};
+
+/* The public code of each table status: one row per TableStatus. */
+static const dtb_status table_statuses[] = {
+    [TABLE_OK] = DTB_OK,
+    [TABLE_ERR_MISSING] = DTB_ERR_MISSING_TABLE,
+    [TABLE_ERR_IO] = DTB_ERR_IO,
+    [TABLE_ERR_MAGIC] = DTB_ERR_FORMAT,
+    [TABLE_ERR_VERSION] = DTB_ERR_FORMAT,
+    [TABLE_ERR_VARIANT] = DTB_ERR_WRONG_TABLE,
+    [TABLE_ERR_FINGERPRINT] = DTB_ERR_WRONG_TABLE,
+    [TABLE_ERR_MATERIAL] = DTB_ERR_WRONG_TABLE,
+    [TABLE_ERR_TRUNCATED] = DTB_ERR_CORRUPT,
+    [TABLE_ERR_CHECKSUM] = DTB_ERR_CORRUPT,
+    [TABLE_ERR_MEMORY] = DTB_ERR_NO_MEMORY,
+    [TABLE_ERR_CORRUPT] = DTB_ERR_CORRUPT,
+    /* an index beyond the table: the file does not fit the material's index */
+    [TABLE_ERR_RANGE] = DTB_ERR_CORRUPT,
+};
+
+static const char *const side_names[2] = {"White", "Black"};
+
+int dtb_version_number(void) {
+    return DTB_VERSION_NUMBER;
+}
+
+const char *dtb_version_string(void) {
+    return DTB_VERSION_STRING;
+}
+
+const char *dtb_status_message(dtb_status status) {
+    size_t n = sizeof status_messages / sizeof status_messages[0];
+    return (size_t)status < n ? status_messages[status] : "unknown status";
+}
+
+const char *dtb_last_error(void) {
+    return last_error;
+}
+
+static dtb_status fail(dtb_status status, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(last_error, sizeof last_error, fmt, ap);
+    va_end(ap);
+    return status;
+}
+
+static dtb_status null_argument(const char *function) {
+    return fail(DTB_ERR_ARGUMENT, "%s: a required argument is NULL", function);
+}
+
+static dtb_status table_failure(TableStatus s, const char *detail) {
+    size_t n = sizeof table_statuses / sizeof table_statuses[0];
+    return fail((size_t)s < n ? table_statuses[s] : DTB_ERR_CORRUPT, "%s", detail);
+}
+
+/* Cells hold WDL_LOSS/DRAW/WIN as 1/2/3, the API -1/0/1. */
+static dtb_value value_of(Cell c) {
+    dtb_value v = {(dtb_wdl)(CELL_WDL(c) - WDL_DRAW), CELL_WDL(c) == WDL_DRAW ? 0 : CELL_DTW(c)};
+    return v;
+}
+
+static Cell cell_of(dtb_value v) {
+    return CELL_MAKE(v.wdl + WDL_DRAW, v.dtw);
+}
+
+/* ---- Positions: shown numbers (bit n-1 = square n) <-> the engine's bits. ---- */
+
+static Bitboard to_bits(const Variant *v, uint64_t numbers) {
+    Bitboard bits = 0;
+    for (; numbers; numbers &= numbers - 1)
+        bits |= bit_at(v->bit_of_number[bit_first(numbers) + 1]);
+    return bits;
+}
+
+static uint64_t to_numbers(const Variant *v, Bitboard bits) {
+    uint64_t numbers = 0;
+    for (; bits; bits &= bits - 1) numbers |= (uint64_t)1 << (v->number_of[bit_first(bits)] - 1);
+    return numbers;
+}
+
+static void to_public(const Variant *v, const Position *p, dtb_position *out) {
+    memset(out, 0, sizeof *out);
+    out->white_men = to_numbers(v, p->man[WHITE]);
+    out->white_kings = to_numbers(v, p->king[WHITE]);
+    out->black_men = to_numbers(v, p->man[BLACK]);
+    out->black_kings = to_numbers(v, p->king[BLACK]);
+    out->black_to_move = p->side == BLACK;
+    for (int side = 0; side < 2; side++) {
+        if (p->streak_king[side] == NO_SQUARE) continue;
+        out->king_moves_square[side] = v->number_of[p->streak_king[side]];
+        out->king_moves_count[side] = p->streak[side];
+    }
+}
+
+/* The four piece sets must lie on the board and never share a square. */
+static dtb_status check_squares(const Variant *v, const dtb_position *pos) {
+    const uint64_t sets[4] = {pos->white_men, pos->white_kings, pos->black_men, pos->black_kings};
+    uint64_t board = ((uint64_t)1 << v->board->squares) - 1, seen = 0;
+    for (int i = 0; i < 4; i++) {
+        if (sets[i] & ~board)
+            return fail(DTB_ERR_POSITION, "square %d is off the board (1-%d)",
+                        bit_first(sets[i] & ~board) + 1, v->board->squares);
+        if (sets[i] & seen)
+            return fail(DTB_ERR_POSITION, "square %d holds two pieces",
+                        bit_first(sets[i] & seen) + 1);
+        seen |= sets[i];
+    }
+    if (pos->black_to_move != 0 && pos->black_to_move != 1)
+        return fail(DTB_ERR_POSITION, "black_to_move is %d, not 0 or 1", pos->black_to_move);
+    return DTB_OK;
+}
+
+static dtb_status check_men(const Variant *v, const Position *p) {
+    for (int side = 0; side < 2; side++) {
+        Bitboard crowned = p->man[side] & v->board->promotion[side];
+        if (crowned)
+            return fail(DTB_ERR_POSITION, "%s man on square %d stands on its promotion rank",
+                        side_names[side], v->number_of[bit_first(crowned)]);
+    }
+    return DTB_OK;
+}
+
+/* RULES.md 7.1: a count belongs to a king of a side that also has men, in Frisian only. */
+static dtb_status set_king_moves(const Variant *v, const dtb_position *pos, int side, Position *p) {
+    int square = pos->king_moves_square[side], count = pos->king_moves_count[side];
+    if (square == 0 && count == 0) return DTB_OK;
+    const char *name = side_names[side];
+    if (!v->king_move_limit)
+        return fail(DTB_ERR_POSITION, "king-move counts exist only in Frisian, not %s", v->id);
+    if (count < 1 || count > 3)
+        return fail(DTB_ERR_POSITION, "%s's king-move count %d is not 1, 2 or 3", name, count);
+    if (square < 1 || square > v->board->squares ||
+        !(p->king[side] & bit_at(v->bit_of_number[square])))
+        return fail(DTB_ERR_POSITION,
+                    "%s's king-move count names square %d, which holds no %s king", name, square,
+                    name);
+    if (!p->man[side])
+        return fail(DTB_ERR_POSITION, "%s has a king-move count but no men, where no limit applies",
+                    name);
+    p->streak_king[side] = v->bit_of_number[square];
+    p->streak[side] = (uint8_t)count;
+    return DTB_OK;
+}
+
+/* Checks pos as the FEN parser checks its text, and converts it. */
+static dtb_status to_internal(const Variant *v, const dtb_position *pos, Position *p) {
+    dtb_status s = check_squares(v, pos);
+    if (s != DTB_OK) return s;
+    pos_clear(p);
+    p->man[WHITE] = to_bits(v, pos->white_men);
+    p->king[WHITE] = to_bits(v, pos->white_kings);
+    p->man[BLACK] = to_bits(v, pos->black_men);
+    p->king[BLACK] = to_bits(v, pos->black_kings);
+    p->side = pos->black_to_move ? BLACK : WHITE;
+    s = check_men(v, p);
+    for (int side = 0; side < 2 && s == DTB_OK; side++) s = set_king_moves(v, pos, side, p);
+    return s;
+}
+
+/* A position to probe or play from: valid, and both sides still have pieces. */
+static dtb_status to_playable(const Variant *v, const dtb_position *pos, Position *p) {
+    dtb_status s = to_internal(v, pos, p);
+    for (int side = 0; side < 2 && s == DTB_OK; side++)
+        if (!pos_pieces(p, side))
+            s = fail(DTB_ERR_POSITION, "%s has no pieces: the game is over", side_names[side]);
+    return s;
+}
+
+/* ---- Handles, FEN. ---- */
+
+dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
+    if (!out) return null_argument(__func__);
+    *out = NULL;
+    if (!variant || !dir) return null_argument(__func__);
+    dtb_handle *h = calloc(1, sizeof *h);
+    if (!h) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    if (!variant_lookup(variant, &h->v)) {
+        char ids[1024];
+        variant_list_ids(ids, sizeof ids);
+        free(h);
+        return fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
+    }
+    h->tb = tb_open(&h->v, dir);
+    if (!h->tb) {
+        free(h);
+        return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    }
+    *out = h;
+    return DTB_OK;
+}
+
+void dtb_close(dtb_handle *h) {
+    if (!h) return;
+    tb_close(h->tb);
+    free(h);
+}
+
+dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out) {
+    if (!h || !fen || !out) return null_argument(__func__);
+    Position p;
+    char err[512];
+    if (!fen_parse(&h->v, fen, &p, err, sizeof err))
+        return fail(DTB_ERR_POSITION, "bad FEN '%s': %s", fen, err);
+    to_public(&h->v, &p, out);
+    return DTB_OK;
+}
+
+dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len) {
+    if (!h || !pos || !buf) return null_argument(__func__);
+    Position p;
+    dtb_status s = to_internal(&h->v, pos, &p);
+    if (s != DTB_OK) return s;
+    char fen[FEN_MAX];
+    fen_format(&h->v, &p, fen, sizeof fen);
+    if (strlen(fen) >= len)
+        return fail(DTB_ERR_ARGUMENT, "dtb_format_fen: the FEN needs %zu bytes, the buffer has %zu",
+                    strlen(fen) + 1, len);
+    memcpy(buf, fen, strlen(fen) + 1);
+    return DTB_OK;
+}
+
+/* ---- Values and moves. ---- */
+
+static dtb_status probe_cell(dtb_handle *h, const Position *p, Cell *out) {
+    char err[512];
+    TableStatus s = tb_probe(h->tb, p, out, err, sizeof err);
+    if (s != TABLE_OK) return table_failure(s, err);
+    if (CELL_WDL(*out) == WDL_NONE)
+        return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
+    return DTB_OK;
+}
+
+dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
+    if (!h || !pos || !out) return null_argument(__func__);
+    Position p;
+    Cell cell;
+    dtb_status s = to_playable(&h->v, pos, &p);
+    if (s == DTB_OK) s = probe_cell(h, &p, &cell);
+    if (s == DTB_OK) *out = value_of(cell);
+    return s;
+}
+
+static dtb_status value_move(dtb_handle *h, const Position *p, const Generated *g, int i,
+                             dtb_move *out) {
+    Position next;
+    Cell child;
+    movegen_play(&h->v, p, &g->list.move[i], &next);
+    dtb_status s = probe_cell(h, &next, &child);
+    if (s != DTB_OK) return s;
+    notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
+    to_public(&h->v, &next, &out->after);
+    out->value = value_of(tb_negate(child));
+    return DTB_OK;
+}
+
+/* Insertion sort: stable, so equal values keep notation order. */
+static void sort_best_first(dtb_move *moves, int count) {
+    for (int i = 1; i < count; i++) {
+        dtb_move m = moves[i];
+        int j = i;
+        for (; j > 0 && tb_better(cell_of(m.value), cell_of(moves[j - 1].value)); j--)
+            moves[j] = moves[j - 1];
+        moves[j] = m;
+    }
+}
+
+static dtb_status rank_moves(dtb_handle *h, const Position *p, dtb_move *moves, int max,
+                             int *count) {
+    Generated *g = malloc(sizeof *g);
+    if (!g) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    notation_legal_moves(&h->v, p, &g->list, g->paths);
+    int n = g->list.count;
+    dtb_status s = DTB_OK;
+    if (g->list.overflow)
+        s = fail(DTB_ERR_POSITION, "the position has more than %d legal moves", MOVE_MAX);
+    else if (n > max)
+        s = fail(DTB_ERR_ARGUMENT, "the position has %d legal moves, room for %d", n, max);
+    for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, p, g, i, &moves[i]);
+    free(g);
+    if (s != DTB_OK) return s;
+    sort_best_first(moves, n);
+    *count = n;
+    return DTB_OK;
+}
+
+dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count) {
+    if (!h || !pos || !moves || !count) return null_argument(__func__);
+    *count = 0;
+    if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_moves: max is %d", max);
+    Position p;
+    dtb_status s = to_playable(&h->v, pos, &p);
+    return s == DTB_OK ? rank_moves(h, &p, moves, max, count) : s;
+}
+
+/* The best move of p into *out; *found false (and no error) when p has no legal move. */
+static dtb_status best_of(dtb_handle *h, const Position *p, dtb_move *out, bool *found) {
+    dtb_move *moves = malloc(MOVE_MAX * sizeof *moves);
+    if (!moves) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    int count = 0;
+    dtb_status s = rank_moves(h, p, moves, MOVE_MAX, &count);
+    *found = s == DTB_OK && count > 0;
+    if (*found) *out = moves[0];
+    free(moves);
+    return s;
+}
+
+dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out) {
+    if (!h || !pos || !out) return null_argument(__func__);
+    Position p;
+    bool found = false;
+    dtb_status s = to_playable(&h->v, pos, &p);
+    if (s == DTB_OK) s = best_of(h, &p, out, &found);
+    if (s == DTB_OK && !found)
+        s = fail(DTB_ERR_GAME_OVER, "%s to move has no legal move and has lost",
+                 side_names[p.side]);
+    return s;
+}
+
+dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count) {
+    if (!h || !pos || !line || !count) return null_argument(__func__);
+    *count = 0;
+    if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_line: max is %d", max);
+    Position p;
+    dtb_status s = to_playable(&h->v, pos, &p);
+    bool found = true;
+    while (s == DTB_OK && *count < max) {
+        s = best_of(h, &p, &line[*count], &found);
+        if (s != DTB_OK || !found) break;
+        /* Positions the engine made are valid, so only the conversion is needed. */
+        s = to_internal(&h->v, &line[*count].after, &p);
+        ++*count;
+    }
+    return s;
+}

@@ -1,0 +1,6 @@
+# The public API (include/dtb.h) on tables that dtb-gen builds in a temporary folder.
+if(TARGET dtb-gen)
+  add_executable(test_api ${CMAKE_CURRENT_SOURCE_DIR}/test_api.c)
+  target_link_libraries(test_api PRIVATE dtb_probe)
+  add_test(NAME api COMMAND test_api $<TARGET_FILE:dtb-gen>)
+endif()

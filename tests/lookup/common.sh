@@ -1,0 +1,63 @@
+# Sourced by the test_*.sh scripts: usage SCRIPT DTB_PROBE DTB_GEN WORK_DIR.
+# Builds the Brazilian tables of KMvK and what it converts into (KMvK, KKvK, KvM, KvK) in
+# WORK_DIR/tables.  Brazilian 8x8 squares: 4 = h8, 8 = g7, 11 = f6, 15 = e5, 18 = d4,
+# 29 = a1, 30 = c1 (RULES.md 1).
+set -u
+PROBE=$1
+GEN=$2
+WORK=$3
+TABLES=$WORK/tables
+FAILED=0
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+"$GEN" --variant brazilian --dir "$TABLES" KMvK >"$WORK/gen.log" 2>&1 || {
+    cat "$WORK/gen.log"
+    echo "FAIL dtb-gen"
+    exit 1
+}
+
+# expect_same WHAT EXPECTED_FILE ACTUAL_FILE
+expect_same() {
+    if cmp -s "$2" "$3"; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1"
+        diff "$2" "$3"
+        FAILED=1
+    fi
+}
+
+# expect_match WHAT PATTERN FILE: some line of FILE matches the extended regex PATTERN.
+expect_match() {
+    if grep -Eq -- "$2" "$3"; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1: no line matches '$2' in:"
+        cat "$3"
+        FAILED=1
+    fi
+}
+
+# expect_status WHAT WANT GOT
+expect_status() {
+    if [ "$2" = "$3" ]; then
+        echo "ok   $1 (exit $3)"
+    else
+        echo "FAIL $1: exit $3, expected $2"
+        FAILED=1
+    fi
+}
+
+# Inverts the last byte of FILE, which lies inside its last block.
+flip_last_byte() {
+    size=$(wc -c <"$1")
+    byte=$(od -An -tu1 -j $((size - 1)) -N1 "$1" | tr -d ' ')
+    printf "$(printf '\\%03o' $((255 - byte)))" |
+        dd of="$1" bs=1 seek=$((size - 1)) conv=notrunc 2>/dev/null
+}
+
+finish() {
+    [ "$FAILED" = 0 ] && rm -rf "$WORK"
+    exit "$FAILED"
+}

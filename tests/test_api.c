@@ -1,0 +1,329 @@
+/* The public API (include/dtb.h) against answers derived by hand from RULES.md.
+ *
+ * Usage: test_api DTB_GEN.  Builds the Brazilian tables of KMvK and all it converts into
+ * (KMvK, KKvK, KvM, KvK) with dtb-gen in a temporary folder, then probes them.
+ *
+ * Brazilian draughts, 8x8 (RULES.md 1): square 1 = b8, 4 = h8, 5 = a7, 8 = g7, 11 = f6,
+ * 14 = c5, 15 = e5, 18 = d4, 22 = c3, 25 = b2, 29 = a1, 30 = c1, 32 = g1.  Kings fly; a king
+ * takes a piece on its diagonal when every square between is empty and the square just
+ * beyond is empty, landing on any empty square beyond.
+ *
+ * Three facts about lone kings, used throughout:
+ *  (1) A piece on an edge square can never be taken: each of its diagonals ends there, so
+ *      there is no square beyond it.
+ *  (2) a1 and h8 lie on one diagonal only, the long one (a1 b2 c3 d4 e5 f6 g7 h8); every
+ *      other square has two diagonals, and from a square off a1/h8 a king can always slide
+ *      along a diagonal that the other king is not on to its end, an edge square.
+ *  (3) So with king against king the side to move
+ *      - wins in 1 when it can take the other king at once;
+ *      - loses in 2 when its king stands in a1 or h8 and the other king in the opposite
+ *        corner: every move stays on the long diagonal, and the corner king takes it
+ *        (landing beyond, the square just left being empty);
+ *      - wins in 3 when its king stands on the long diagonal between the corners (b2..g7)
+ *        and the other king in a corner: it slides to the other corner, giving (3b);
+ *      - and otherwise draws: by (2) it reaches an edge square that is safe by (1), and the
+ *        other side can do the same, so no one is ever forced.
+ *  This gives the KvK counts checked in tests/lookup: per side to move 182 + 12 wins,
+ *  2 losses and 796 draws of 32 x 31 = 992 positions. */
+#include "dtb.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int passed, failed;
+
+static void check(bool ok, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    printf("%s ", ok ? "ok  " : "FAIL");
+    vprintf(fmt, ap);
+    putchar('\n');
+    va_end(ap);
+    if (ok)
+        passed++;
+    else
+        failed++;
+}
+
+static dtb_position parse(const dtb_handle *h, const char *fen) {
+    dtb_position pos;
+    memset(&pos, 0, sizeof pos);
+    dtb_status s = dtb_parse_fen(h, fen, &pos);
+    if (s != DTB_OK) check(false, "parse %s: %s", fen, dtb_last_error());
+    return pos;
+}
+
+static bool same_value(dtb_value v, dtb_wdl wdl, int dtw) {
+    return v.wdl == wdl && v.dtw == dtw;
+}
+
+/* The value of fen is wdl in dtw plies. */
+static void expect_value(dtb_handle *h, const char *fen, dtb_wdl wdl, int dtw, const char *why) {
+    dtb_position pos = parse(h, fen);
+    dtb_value v = {DTB_DRAW, -1};
+    dtb_status s = dtb_probe(h, &pos, &v);
+    check(s == DTB_OK && same_value(v, wdl, dtw), "%s is %d/%d (got status %d, %d/%d): %s", fen,
+          wdl, dtw, s, v.wdl, v.dtw, why);
+}
+
+/* Every legal move of fen gives the mover wdl in dtw plies. */
+static void expect_all_moves(dtb_handle *h, const char *fen, int count, dtb_wdl wdl, int dtw) {
+    dtb_position pos = parse(h, fen);
+    dtb_move moves[64];
+    int n = -1, same = 0;
+    dtb_status s = dtb_moves(h, &pos, moves, 64, &n);
+    for (int i = 0; s == DTB_OK && i < n; i++) same += same_value(moves[i].value, wdl, dtw);
+    check(s == DTB_OK && n == count && same == count, "%s: all %d moves give %d/%d (got %d, %d)",
+          fen, count, wdl, dtw, n, same);
+}
+
+static void expect_best(dtb_handle *h, const char *fen, const char *notation) {
+    dtb_position pos = parse(h, fen);
+    dtb_move best;
+    dtb_status s = dtb_best_move(h, &pos, &best);
+    check(s == DTB_OK && strcmp(best.notation, notation) == 0, "%s: best move %s (got %s)", fen,
+          notation, s == DTB_OK ? best.notation : dtb_last_error());
+}
+
+/* The line from fen is the given moves, and its last position has no black piece. */
+static void expect_line(dtb_handle *h, const char *fen, const char *const *expected, int count) {
+    dtb_position pos = parse(h, fen);
+    dtb_move line[16];
+    int n = -1, same = 0;
+    dtb_status s = dtb_line(h, &pos, line, 16, &n);
+    for (int i = 0; s == DTB_OK && i < n && i < count; i++)
+        same += strcmp(line[i].notation, expected[i]) == 0;
+    bool wiped = n > 0 && !line[n - 1].after.black_men && !line[n - 1].after.black_kings;
+    check(s == DTB_OK && n == count && same == count && wiped,
+          "%s: line of %d moves ending with Black's last piece taken (got %d)", fen, count, n);
+}
+
+static dtb_status expect_status(dtb_status got, dtb_status want, const char *what) {
+    check(got == want, "%s gives status %d (got %d%s%s)", what, want, got, got ? ": " : "",
+          got ? dtb_last_error() : "");
+    return got;
+}
+
+/* Kings only: see facts (1)-(3) above. */
+static void test_lone_kings(dtb_handle *h) {
+    expect_value(h, "W:WK30:BK4", DTB_DRAW, 0, "c1 v h8: no shared diagonal, no corner trap");
+    expect_value(h, "B:WK30:BK4", DTB_DRAW, 0, "the same with Black to move");
+    expect_value(h, "W:WK32:BK5", DTB_DRAW, 0, "g1 and a7 share a diagonal, but both are edges");
+    expect_value(h, "B:WK32:BK5", DTB_DRAW, 0, "the same with Black to move");
+    expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "d4 takes e5 at once (f6 is empty)");
+    expect_value(h, "B:WK18:BK15", DTB_WIN, 1, "e5 takes d4 at once (c3 is empty)");
+    /* Landings f6, g7, h8 are three moves, all winning at once; ties go in notation order. */
+    expect_all_moves(h, "W:WK18:BK15", 3, DTB_WIN, 1);
+    expect_best(h, "W:WK18:BK15", "18x4");
+    /* a1 against h8: White's six moves b2..g7 are each taken by h8. */
+    expect_value(h, "W:WK29:BK4", DTB_LOSS, 2, "a1 v h8, the corner trap");
+    expect_all_moves(h, "W:WK29:BK4", 6, DTB_LOSS, 2);
+    /* d4 v h8: d4 cannot take h8 (no square beyond), but slides to a1 and sets the trap. */
+    expect_value(h, "W:WK18:BK4", DTB_WIN, 3, "d4 v h8: 18-29 sets the corner trap");
+    expect_best(h, "W:WK18:BK4", "18-29");
+}
+
+/* A man one step from promotion, the black king in a1 (MvK, read through the KvM table).
+ * White: 8-4 (g7-h8) crowns on h8; now the kings stand a1 v h8, Black to move, which
+ * loses in 2 by (3): Black's six moves b2..g7 (g7 is empty now) are each taken from h8.
+ * Nothing is faster: a1 cannot be taken (an edge), so no win in 1.  So: win in 3.
+ * Black's moves all lose equally, so the line takes the first in notation order, 29-8
+ * (a1-g7), and White's captures of g7 land on f6, e5, d4, c3, b2 or a1: the first in
+ * notation order is 4x11. */
+static void test_promotion(dtb_handle *h) {
+    static const char *const line[] = {"8-4", "29-8", "4x11"};
+    expect_value(h, "W:W8:BK29", DTB_WIN, 3, "g7 crowns on h8 and traps a1");
+    expect_best(h, "W:W8:BK29", "8-4");
+    expect_line(h, "W:W8:BK29", line, 3);
+    expect_value(h, "B:W8:BK29", DTB_WIN, 1, "Black to move: a1 takes g7, landing on h8");
+    /* KMvK: the same with a white king on g1, which changes nothing: 8-4 is the only way to
+     * h8 and g1's diagonals (g1-h2, g1-a7) do not touch the long one.  8-3 (crowning on f8)
+     * does not win in 3: Black answers 29-25, and b2 is on no diagonal of f8 or g1. */
+    expect_value(h, "W:WK32,8:BK29", DTB_WIN, 3, "KMvK: g7 crowns on h8 and traps a1");
+    expect_best(h, "W:WK32,8:BK29", "8-4");
+    /* KMvK, Black to move in a1 with White's king on h8 and a man on c5 (off the long
+     * diagonal): every black move is taken from h8 (or, on d4, also by c5x e3). */
+    expect_value(h, "B:WK4,14:BK29", DTB_LOSS, 2, "KMvK: Black trapped in a1");
+}
+
+static bool copy_flipped(const char *from, const char *to) {
+    static unsigned char bytes[1 << 20];
+    FILE *in = fopen(from, "rb");
+    if (!in) return false;
+    size_t n = fread(bytes, 1, sizeof bytes, in);
+    fclose(in);
+    if (n == 0) return false;
+    bytes[n - 1] ^= 0xFF; /* the last byte belongs to the last block */
+    FILE *out = fopen(to, "wb");
+    if (!out) return false;
+    bool ok = fwrite(bytes, 1, n, out) == n;
+    return fclose(out) == 0 && ok;
+}
+
+static void test_table_errors(const char *root) {
+    char empty[512], corrupt[512], from[600], to[600];
+    snprintf(empty, sizeof empty, "%s/empty", root);
+    snprintf(corrupt, sizeof corrupt, "%s/corrupt", root);
+    mkdir(empty, 0777);
+    mkdir(corrupt, 0777);
+    dtb_handle *h;
+    dtb_value v;
+    expect_status(dtb_open("brazilian", empty, &h), DTB_OK, "opening an empty folder");
+    dtb_position pos = parse(h, "W:WK30:BK4");
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_MISSING_TABLE, "a KvK probe without KvK.dtb");
+    check(strstr(dtb_last_error(), "KvK") != NULL, "the error names KvK: %s", dtb_last_error());
+    /* A capture is settled by search: after d4xe5 Black has no piece, no table needed. */
+    expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "an immediate capture needs no table");
+    dtb_close(h);
+
+    snprintf(from, sizeof from, "%s/tables/KvK.dtb", root);
+    snprintf(to, sizeof to, "%s/KvK.dtb", corrupt);
+    check(copy_flipped(from, to), "copied KvK.dtb with one byte flipped");
+    expect_status(dtb_open("brazilian", corrupt, &h), DTB_OK, "opening the corrupt folder");
+    pos = parse(h, "W:WK30:BK4");
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_CORRUPT, "a probe of a flipped block");
+    dtb_close(h);
+}
+
+static void test_bad_positions(dtb_handle *h) {
+    static const char *const bad_fens[] = {
+        "W:WK33:BK4",        /* off the 32-square board */
+        "X:WK30:BK4",        /* no side to move */
+        "W:W1:BK29",         /* a white man on its promotion rank */
+        "W:WK30,30:B4",      /* one square twice */
+        "W:WK30:BK4:CW30=1", /* king-move counts outside Frisian */
+        "",
+    };
+    dtb_position pos;
+    for (size_t i = 0; i < sizeof bad_fens / sizeof bad_fens[0]; i++)
+        expect_status(dtb_parse_fen(h, bad_fens[i], &pos), DTB_ERR_POSITION, bad_fens[i]);
+    dtb_value v;
+    dtb_position good = parse(h, "W:WK30:BK4");
+    pos = good;
+    pos.white_men = (uint64_t)1 << 32; /* square 33 */
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "a man on square 33");
+    pos = good;
+    pos.black_men = pos.white_kings; /* c1 holds two pieces */
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "two pieces on one square");
+    pos = good;
+    pos.white_men = 1; /* square 1, White's promotion rank */
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "a white man on square 1");
+    pos = good;
+    pos.king_moves_square[0] = 30, pos.king_moves_count[0] = 1;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "a king-move count in Brazilian");
+    pos = good;
+    pos.black_kings = 0;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "Black without pieces");
+    check(strstr(dtb_last_error(), "game is over") != NULL, "says the game is over: %s",
+          dtb_last_error());
+}
+
+static void test_arguments(dtb_handle *h, const char *root) {
+    dtb_handle *none = h; /* not NULL, so that the failed open must clear it */
+    expect_status(dtb_open("checkers", root, &none), DTB_ERR_VARIANT, "variant 'checkers'");
+    check(none == NULL, "a failed open sets the handle to NULL");
+    expect_status(dtb_open(NULL, root, &none), DTB_ERR_ARGUMENT, "dtb_open(NULL variant)");
+    expect_status(dtb_open("brazilian", NULL, &none), DTB_ERR_ARGUMENT, "dtb_open(NULL dir)");
+    expect_status(dtb_open("brazilian", root, NULL), DTB_ERR_ARGUMENT, "dtb_open(NULL out)");
+    dtb_close(NULL);
+    check(true, "dtb_close(NULL) returns");
+    dtb_position pos = parse(h, "W:WK29:BK4");
+    dtb_value v;
+    dtb_move moves[8], one;
+    char buf[256];
+    int n;
+    expect_status(dtb_probe(NULL, &pos, &v), DTB_ERR_ARGUMENT, "dtb_probe(NULL handle)");
+    expect_status(dtb_probe(h, NULL, &v), DTB_ERR_ARGUMENT, "dtb_probe(NULL position)");
+    expect_status(dtb_probe(h, &pos, NULL), DTB_ERR_ARGUMENT, "dtb_probe(NULL out)");
+    expect_status(dtb_parse_fen(h, NULL, &pos), DTB_ERR_ARGUMENT, "dtb_parse_fen(NULL fen)");
+    expect_status(dtb_format_fen(h, &pos, NULL, 9), DTB_ERR_ARGUMENT, "dtb_format_fen(NULL)");
+    expect_status(dtb_moves(h, &pos, NULL, 8, &n), DTB_ERR_ARGUMENT, "dtb_moves(NULL moves)");
+    expect_status(dtb_moves(h, &pos, moves, 8, NULL), DTB_ERR_ARGUMENT, "dtb_moves(NULL count)");
+    expect_status(dtb_best_move(h, NULL, &one), DTB_ERR_ARGUMENT, "dtb_best_move(NULL)");
+    expect_status(dtb_line(h, &pos, NULL, 8, &n), DTB_ERR_ARGUMENT, "dtb_line(NULL line)");
+    /* a1 has six moves (b2..g7): room for five is too little. */
+    expect_status(dtb_moves(h, &pos, moves, 5, &n), DTB_ERR_ARGUMENT, "room for 5 of 6 moves");
+    expect_status(dtb_format_fen(h, &pos, buf, 5), DTB_ERR_ARGUMENT, "a 5-byte FEN buffer");
+    /* A man in a1 behind black men on b2 and c3: it can neither step nor take. */
+    pos = parse(h, "W:W29:B25,22");
+    expect_status(dtb_best_move(h, &pos, &one), DTB_ERR_GAME_OVER, "best move without a move");
+    check(dtb_moves(h, &pos, moves, 8, &n) == DTB_OK && n == 0, "no legal moves listed");
+}
+
+/* Bit n-1 is square n as the variant shows it, also on a mirrored board; FEN round trips. */
+static void test_positions(dtb_handle *h, const char *root) {
+    char buf[256];
+    dtb_position pos = parse(h, "B:WK4,14:BK29");
+    check(pos.white_kings == 1u << 3 && pos.white_men == 1u << 13 && pos.black_kings == 1u << 28 &&
+              !pos.black_men && pos.black_to_move == 1,
+          "B:WK4,14:BK29 as bits");
+    check(dtb_format_fen(h, &pos, buf, sizeof buf) == DTB_OK && !strcmp(buf, "B:WK4,14:BK29"),
+          "formats back to B:WK4,14:BK29 (%s)", buf);
+    dtb_handle *mirrored, *frisian;
+    /* Mirrored 8x8: 22 = d3, 18 = c4, 13 = b5.  The man on d3 takes c4 to b5 (on a standard
+     * board 22 = c3 and 18 = d4, and the capture would be 22x15); Black is then left
+     * without pieces, so no table is needed. */
+    if (dtb_open("scandinavian-8", root, &mirrored) == DTB_OK) {
+        dtb_move moves[4];
+        int n = 0;
+        pos = parse(mirrored, "W:W22:B18");
+        check(pos.white_men == 1u << 21 && pos.black_men == 1u << 17,
+              "scandinavian-8 W22 B18 as bits");
+        check(dtb_moves(mirrored, &pos, moves, 4, &n) == DTB_OK && n == 1 &&
+                  !strcmp(moves[0].notation, "22x13") && same_value(moves[0].value, DTB_WIN, 1),
+              "scandinavian-8 W:W22:B18 has the one move 22x13, winning at once");
+        dtb_close(mirrored);
+    }
+    if (dtb_open("frisian", root, &frisian) == DTB_OK) {
+        pos = parse(frisian, "W:WK46,28:BK43:CW46=2");
+        check(pos.king_moves_square[0] == 46 && pos.king_moves_count[0] == 2 &&
+                  !pos.king_moves_count[1],
+              "frisian count W46=2");
+        /* fen_format lists each side's pieces in square order. */
+        check(dtb_format_fen(frisian, &pos, buf, sizeof buf) == DTB_OK &&
+                  !strcmp(buf, "W:W28,K46:BK43:CW46=2"),
+              "formats back to W:W28,K46:BK43:CW46=2 (%s)", buf);
+        dtb_close(frisian);
+    }
+}
+
+static void test_version(void) {
+    check(dtb_version_number() == DTB_VERSION_NUMBER, "dtb_version_number");
+    check(strcmp(dtb_version_string(), DTB_VERSION_STRING) == 0, "dtb_version_string");
+    bool all = true;
+    for (int s = DTB_OK; s <= DTB_ERR_GAME_OVER; s++) all &= dtb_status_message(s)[0] != '\0';
+    check(all && dtb_status_message((dtb_status)99) != NULL, "every status has a message");
+}
+
+int main(int argc, char **argv) {
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_api DTB_GEN\n");
+        return 2;
+    }
+    char root[] = "/tmp/dtb_api_XXXXXX", command[1024];
+    if (!mkdtemp(root)) return 2;
+    snprintf(command, sizeof command, "'%s' --variant brazilian --dir '%s/tables' KMvK 2>&1",
+             argv[1], root);
+    check(system(command) == 0, "dtb-gen builds KMvK and what it converts into");
+    dtb_handle *h = NULL;
+    char tables[600];
+    snprintf(tables, sizeof tables, "%s/tables", root);
+    if (expect_status(dtb_open("brazilian", tables, &h), DTB_OK, "dtb_open") == DTB_OK) {
+        test_lone_kings(h);
+        test_promotion(h);
+        test_bad_positions(h);
+        test_arguments(h, root);
+        test_positions(h, root);
+    }
+    dtb_close(h);
+    test_table_errors(root);
+    test_version();
+    snprintf(command, sizeof command, "rm -rf '%s'", root);
+    if (system(command) != 0) fprintf(stderr, "could not remove %s\n", root);
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed ? 1 : 0;
+}
