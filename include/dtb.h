@@ -62,6 +62,15 @@ void dtb_close(dtb_handle *h);
  * as it was, as errno does. */
 const char *dtb_last_error(void);
 
+/* Which values probes give where the variant has history-dependent draw rules (Frisian,
+ * RULES.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
+ * rules have one set of values, which both settings give. */
+typedef enum dtb_rules { DTB_RULES_OFFICIAL = 0, DTB_RULES_PURE = 1 } dtb_rules;
+
+/* Chooses the value set of every later call on h; a new handle gives the official values.
+ * NOTES: not safe while other threads use h: set it before sharing the handle. */
+dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules);
+
 /* Values for the side to move. */
 typedef enum dtb_wdl { DTB_LOSS = -1, DTB_DRAW = 0, DTB_WIN = 1 } dtb_wdl;
 
@@ -77,6 +86,9 @@ typedef struct dtb_position {
     /* Frisian king-move limit: for White [0] and Black [1], the square of the king that made
      * the last non-capturing moves in a row and how many (1..3); 0 and 0 for none. */
     int king_moves_square[2], king_moves_count[2];
+    /* Frisian draw rules: in two kings against one king, the moves the side with two kings
+     * has already played there (0..7; RULES.md 7.2); 0 everywhere else. */
+    int strong_moves_played;
 } dtb_position;
 
 /* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant. */

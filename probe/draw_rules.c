@@ -31,8 +31,46 @@ bool draw_counts_moves(const Variant *v, const Material *m) {
     return r && r->counts_moves;
 }
 
+static bool decided(Cell c) { return CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS; }
+
 Cell draw_cut(Cell c, int horizon) {
-    int wdl = CELL_WDL(c);
-    bool decided = wdl == WDL_WIN || wdl == WDL_LOSS;
-    return horizon && decided && CELL_DTW(c) > horizon ? CELL_MAKE(WDL_DRAW, 0) : c;
+    return horizon && decided(c) && CELL_DTW(c) > horizon ? CELL_MAKE(WDL_DRAW, 0) : c;
+}
+
+/* p's material as stored (the stronger side White) and the stored side to move. */
+static void canonical_of(const Position *p, Material *m, int *side) {
+    *m = material_of(p);
+    *side = p->side;
+    if (!material_is_canonical(m)) {
+        *m = material_reversed(m);
+        *side = !p->side;
+    }
+}
+
+int draw_position_horizon(const Variant *v, const Position *p) {
+    Material m;
+    int side;
+    canonical_of(p, &m, &side);
+    return draw_horizon(v, &m, side);
+}
+
+int draw_counting_side(const Variant *v, const Position *p) {
+    Material m;
+    int side;
+    canonical_of(p, &m, &side);
+    if (!draw_counts_moves(v, &m)) return -1;
+    return side == p->side ? WHITE : BLACK; /* canonical White is the stronger side */
+}
+
+Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played) {
+    if (played <= 0 || draw_counting_side(v, p) < 0) return c;
+    int left = draw_position_horizon(v, p) - 2 * played;
+    return left < 0 || (decided(c) && (int)CELL_DTW(c) > left) ? CELL_MAKE(WDL_DRAW, 0) : c;
+}
+
+int draw_played_after(const Variant *v, const Position *p, const Position *next, int played) {
+    int strong = draw_counting_side(v, next);
+    Material before = material_of(p), after = material_of(next);
+    if (strong < 0 || !material_equal(&before, &after)) return 0;
+    return played + (p->side == strong);
 }

@@ -28,4 +28,18 @@ bool draw_counts_moves(const Variant *v, const Material *m);
 /* c cut at a horizon: a win or loss longer than horizon plies is a draw (0: no horizon). */
 Cell draw_cut(Cell c, int horizon);
 
+/* The horizon of p's material (in any colours) for its side to move, 0 for none. */
+int draw_position_horizon(const Variant *v, const Position *p);
+
+/* The side whose moves p's horizon counts (the stronger), or -1 where none are counted. */
+int draw_counting_side(const Variant *v, const Position *p);
+
+/* The rules value c of p once the stronger side has played `played` moves in p's material:
+ * the horizon is that much shorter. */
+Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played);
+
+/* The moves played after a move from p (where `played` were) to next: one more for the
+ * stronger side's move inside a counted material, 0 where the material just arose. */
+int draw_played_after(const Variant *v, const Position *p, const Position *next, int played);
+
 #endif

@@ -4,6 +4,7 @@
  * mixes up their messages. */
 #include "dtb.h"
 
+#include "draw_rules.h"
 #include "fen.h"
 #include "movegen.h"
 #include "notation.h"
@@ -17,6 +18,7 @@
 struct dtb_handle {
     Variant v; /* the Tablebase keeps a pointer to it */
     Tablebase *tb;
+    int value_set; /* VALUES_RULES or VALUES_PURE */
 };
 
 /* Moves with their notation paths; too large for a thread's stack in bulk. */
@@ -199,9 +201,23 @@ static dtb_status to_internal(const Variant *v, const dtb_position *pos, Positio
     return s;
 }
 
+/* RULES.md 7.2: moves are counted in two kings against one king only, at most 7. */
+static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, const Position *p) {
+    int played = pos->strong_moves_played;
+    if (played == 0) return DTB_OK;
+    if (draw_counting_side(v, p) < 0)
+        return fail(DTB_ERR_POSITION,
+                    "moves played (%d) count only inside two kings against one king%s", played,
+                    v->draw_rules ? "" : ", under Frisian's draw rules");
+    if (played < 0 || played > 7)
+        return fail(DTB_ERR_POSITION, "moves played is %d, not 0 to 7", played);
+    return DTB_OK;
+}
+
 /* A position to probe or play from: valid, and both sides still have pieces. */
 static dtb_status to_playable(const Variant *v, const dtb_position *pos, Position *p) {
     dtb_status s = to_internal(v, pos, p);
+    if (s == DTB_OK) s = check_moves_played(v, pos, p);
     for (int side = 0; side < 2 && s == DTB_OK; side++)
         if (!pos_pieces(p, side))
             s = fail(DTB_ERR_POSITION, "%s has no pieces: the game is over", side_names[side]);
@@ -222,6 +238,7 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
         free(h);
         return fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
     }
+    h->value_set = draw_value_sets(&h->v) > 1 ? VALUES_RULES : VALUES_PURE;
     h->tb = tb_open(&h->v, dir);
     if (!h->tb) {
         free(h);
@@ -235,6 +252,15 @@ void dtb_close(dtb_handle *h) {
     if (!h) return;
     tb_close(h->tb);
     free(h);
+}
+
+dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules) {
+    if (!h) return null_argument(__func__);
+    if (rules != DTB_RULES_OFFICIAL && rules != DTB_RULES_PURE)
+        return fail(DTB_ERR_ARGUMENT, "dtb_set_rules: %d is not a dtb_rules value", (int)rules);
+    bool official = rules == DTB_RULES_OFFICIAL && draw_value_sets(&h->v) > 1;
+    h->value_set = official ? VALUES_RULES : VALUES_PURE;
+    return DTB_OK;
 }
 
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out) {
@@ -263,10 +289,12 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
 
 /* ---- Values and moves. ---- */
 
-static dtb_status probe_cell(dtb_handle *h, const Position *p, Cell *out) {
+/* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
+static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
     char err[512];
-    TableStatus s = tb_probe(h->tb, p, out, err, sizeof err);
+    TableStatus s = tb_probe_set(h->tb, p, h->value_set, out, err, sizeof err);
     if (s != TABLE_OK) return table_failure(s, err);
+    if (h->value_set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
     if (CELL_WDL(*out) == WDL_NONE)
         return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
     return DTB_OK;
@@ -277,20 +305,22 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
     Position p;
     Cell cell;
     dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK) s = probe_cell(h, &p, &cell);
+    if (s == DTB_OK) s = probe_cell(h, &p, pos->strong_moves_played, &cell);
     if (s == DTB_OK) *out = value_of(cell);
     return s;
 }
 
-static dtb_status value_move(dtb_handle *h, const Position *p, const Generated *g, int i,
-                             dtb_move *out) {
+static dtb_status value_move(dtb_handle *h, const Position *p, int played, const Generated *g,
+                             int i, dtb_move *out) {
     Position next;
     Cell child;
     movegen_play(&h->v, p, &g->list.move[i], &next);
-    dtb_status s = probe_cell(h, &next, &child);
+    int next_played = draw_played_after(&h->v, p, &next, played);
+    dtb_status s = probe_cell(h, &next, next_played, &child);
     if (s != DTB_OK) return s;
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
     to_public(&h->v, &next, &out->after);
+    out->after.strong_moves_played = next_played;
     out->value = value_of(tb_negate(child));
     return DTB_OK;
 }
@@ -306,8 +336,8 @@ static void sort_best_first(dtb_move *moves, int count) {
     }
 }
 
-static dtb_status rank_moves(dtb_handle *h, const Position *p, dtb_move *moves, int max,
-                             int *count) {
+static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_move *moves,
+                             int max, int *count) {
     Generated *g = malloc(sizeof *g);
     if (!g) return fail(DTB_ERR_NO_MEMORY, "out of memory");
     notation_legal_moves(&h->v, p, &g->list, g->paths);
@@ -317,7 +347,7 @@ static dtb_status rank_moves(dtb_handle *h, const Position *p, dtb_move *moves, 
         s = fail(DTB_ERR_POSITION, "the position has more than %d legal moves", MOVE_MAX);
     else if (n > max)
         s = fail(DTB_ERR_ARGUMENT, "the position has %d legal moves, room for %d", n, max);
-    for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, p, g, i, &moves[i]);
+    for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, p, played, g, i, &moves[i]);
     free(g);
     if (s != DTB_OK) return s;
     sort_best_first(moves, n);
@@ -331,15 +361,16 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
     if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_moves: max is %d", max);
     Position p;
     dtb_status s = to_playable(&h->v, pos, &p);
-    return s == DTB_OK ? rank_moves(h, &p, moves, max, count) : s;
+    return s == DTB_OK ? rank_moves(h, &p, pos->strong_moves_played, moves, max, count) : s;
 }
 
 /* The best move of p into *out; *found false (and no error) when p has no legal move. */
-static dtb_status best_of(dtb_handle *h, const Position *p, dtb_move *out, bool *found) {
+static dtb_status best_of(dtb_handle *h, const Position *p, int played, dtb_move *out,
+                          bool *found) {
     dtb_move *moves = malloc(MOVE_MAX * sizeof *moves);
     if (!moves) return fail(DTB_ERR_NO_MEMORY, "out of memory");
     int count = 0;
-    dtb_status s = rank_moves(h, p, moves, MOVE_MAX, &count);
+    dtb_status s = rank_moves(h, p, played, moves, MOVE_MAX, &count);
     *found = s == DTB_OK && count > 0;
     if (*found) *out = moves[0];
     free(moves);
@@ -351,7 +382,7 @@ dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out) 
     Position p;
     bool found = false;
     dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK) s = best_of(h, &p, out, &found);
+    if (s == DTB_OK) s = best_of(h, &p, pos->strong_moves_played, out, &found);
     if (s == DTB_OK && !found)
         s = fail(DTB_ERR_GAME_OVER, "%s to move has no legal move and has lost",
                  side_names[p.side]);
@@ -364,12 +395,14 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
     if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_line: max is %d", max);
     Position p;
     dtb_status s = to_playable(&h->v, pos, &p);
+    int played = pos->strong_moves_played;
     bool found = true;
     while (s == DTB_OK && *count < max) {
-        s = best_of(h, &p, &line[*count], &found);
+        s = best_of(h, &p, played, &line[*count], &found);
         if (s != DTB_OK || !found) break;
         /* Positions the engine made are valid, so only the conversion is needed. */
         s = to_internal(&h->v, &line[*count].after, &p);
+        played = line[*count].after.strong_moves_played;
         ++*count;
     }
     return s;

@@ -3,7 +3,11 @@
  * Captures are found by a depth-first search over capture sequences.  Pieces taken stay
  * on the board until the move ends (they block and cannot be taken twice), the moving
  * piece's start square counts as empty, and each complete sequence is scored by the
- * variant's precedence key: only the sequences with the highest key are legal. */
+ * variant's precedence key: only the sequences with the highest key are legal.
+ *
+ * Speed: a bitboard test over all pieces at once finds the pieces that can capture, so
+ * the search starts only from those, and perft counts the quiet moves of its last ply
+ * instead of listing them. */
 #include "movegen.h"
 
 #include <string.h>
@@ -21,10 +25,44 @@ typedef struct CaptureSearch {
     uint8_t path[PATH_MAX_LEN]; /* landing bits so far */
 } CaptureSearch;
 
-static int capture_key(const CaptureSearch *cs, Bitboard taken) {
+/* The direction back, for each direction. */
+static const int opposite[DIR_COUNT] = {
+    [DIR_NW] = DIR_SE, [DIR_NE] = DIR_SW, [DIR_SW] = DIR_NE, [DIR_SE] = DIR_NW,
+    [DIR_N] = DIR_S,   [DIR_S] = DIR_N,   [DIR_W] = DIR_E,   [DIR_E] = DIR_W,
+};
+
+/* The two steps of a man without capture, for [side]. */
+static const int man_step[2][2] = {{DIR_NW, DIR_NE}, {DIR_SW, DIR_SE}};
+
+/* What slides from the squares of `from` in direction d pass over, up to and including
+ * the first square that is not empty.  Slides in one direction never share a square. */
+static Bitboard ray(const Board *b, Bitboard from, int d, Bitboard empty) {
+    Bitboard reach = 0;
+    for (Bitboard x = board_step(b, from, d); x; x = board_step(b, x & empty, d)) reach |= x;
+    return reach;
+}
+
+/* Which of `pieces` can take in each direction of dirs, into by_dir[d] (left alone when
+ * there are no pieces): men by the short leap, kings by the long one.  Found backwards from
+ * the enemy pieces with an empty square behind them, for all pieces at once.  Returns the
+ * union. */
+static inline Bitboard capturers(const Board *b, Bitboard pieces, bool king, DirSet dirs,
+                                 Bitboard enemy, Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
+    Bitboard found = 0;
+    for (dirs = pieces ? dirs : 0; dirs; dirs &= (DirSet)(dirs - 1)) {
+        int d = bit_first(dirs), back = opposite[d];
+        Bitboard victims = enemy & board_step(b, empty, back);
+        by_dir[d] = pieces & (king ? ray(b, victims, back, empty) : board_step(b, victims, back));
+        found |= by_dir[d];
+    }
+    return found;
+}
+
+static int capture_key(const CaptureSearch *cs, Bitboard taken, int len) {
     const Precedence *pr = &cs->v->precedence;
-    return pr->king_weight * bit_count(taken & cs->enemy_kings) +
-           pr->man_weight * bit_count(taken & ~cs->enemy_kings) + pr->mover_weight * cs->king;
+    Bitboard kings_taken = taken & cs->enemy_kings;
+    int kings = kings_taken ? bit_count(kings_taken) : 0;
+    return pr->king_weight * kings + pr->man_weight * (len - kings) + pr->mover_weight * cs->king;
 }
 
 static void fill_path(const CaptureSearch *cs, int len, MovePath *out) {
@@ -36,9 +74,20 @@ static bool path_less(const MovePath *a, const MovePath *b) {
     return memcmp(a->square, b->square, a->len) < 0;
 }
 
+/* The index of a listed move equal to this sequence of len captures, or -1.  One capture
+ * is fixed by its two ends, so only longer sequences can repeat a move. */
+static int find_duplicate(const CaptureSearch *cs, int to, Bitboard taken, int len) {
+    if (len < 2) return -1;
+    for (int i = 0; i < cs->list->count; i++) {
+        const Move *m = &cs->list->move[i];
+        if (m->from == cs->from && m->to == to && m->captured == taken) return i;
+    }
+    return -1;
+}
+
 /* Records a complete sequence ending on bit `to` after `len` landings. */
 static void emit(CaptureSearch *cs, int to, Bitboard taken, int len) {
-    int key = capture_key(cs, taken);
+    int key = capture_key(cs, taken, len);
     MoveList *list = cs->list;
     if (key < cs->best_key) return;
     if (key > cs->best_key) {
@@ -47,31 +96,31 @@ static void emit(CaptureSearch *cs, int to, Bitboard taken, int len) {
     }
     MovePath path;
     if (list->paths) fill_path(cs, len, &path);
-    for (int i = 0; i < list->count; i++) {
-        const Move *m = &list->move[i];
-        if (m->from != cs->from || m->to != to || m->captured != taken) continue;
-        if (list->paths && path_less(&path, &list->paths[i])) list->paths[i] = path;
+    int same = find_duplicate(cs, to, taken, len);
+    if (same >= 0) {
+        if (list->paths && path_less(&path, &list->paths[same])) list->paths[same] = path;
         return;
     }
     if (list->count == MOVE_MAX) {
         list->overflow = true;
         return;
     }
-    list->move[list->count] = (Move){.captured = taken, .from = (uint8_t)cs->from, .to = (uint8_t)to};
+    list->move[list->count] =
+        (Move){.captured = taken, .from = (uint8_t)cs->from, .to = (uint8_t)to};
     if (list->paths) list->paths[list->count] = path;
     list->count++;
 }
 
-static bool search_from(CaptureSearch *cs, int sq, Bitboard taken, int depth);
+static bool continue_from(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth);
 
-/* A king's capture over `victim` landing on the empty run from `land` on (RULES.md 4:
+/* A king's capture in direction dir landing on the empty run from `land` on (RULES.md 4:
  * it must choose a landing that continues if one exists; with the halt rule it otherwise
  * stops directly behind the victim). */
 static void king_landings(CaptureSearch *cs, int dir, Bitboard land, Bitboard taken, int depth) {
     bool continued = false;
     for (Bitboard x = land; x & cs->empty; x = board_step(cs->b, x, dir)) {
         cs->path[depth] = (uint8_t)bit_first(x);
-        if (search_from(cs, bit_first(x), taken, depth + 1)) continued = true;
+        if (continue_from(cs, bit_first(x), dir, taken, depth + 1)) continued = true;
     }
     if (continued) return;
     for (Bitboard x = land; x & cs->empty; x = board_step(cs->b, x, dir)) {
@@ -81,50 +130,70 @@ static void king_landings(CaptureSearch *cs, int dir, Bitboard land, Bitboard ta
     }
 }
 
-/* Tries every capture from sq; returns whether there was one. */
-static bool search_from(CaptureSearch *cs, int sq, Bitboard taken, int depth) {
-    if (depth >= PATH_MAX_LEN) return false;
-    DirSet dirs = cs->dirs[depth == 0 ? PHASE_IMMEDIATE : PHASE_CONTINUATION];
-    Bitboard victims = cs->enemy & ~taken;
-    bool found = false;
-    for (int d = 0; d < DIR_COUNT; d++) {
-        if (!(dirs & (1 << d))) continue;
-        Bitboard x = board_step(cs->b, bit_at(sq), d);
-        if (cs->king)
-            while (x & cs->empty) x = board_step(cs->b, x, d);
-        if (!(x & victims)) continue;
-        Bitboard land = board_step(cs->b, x, d);
-        if (!(land & cs->empty)) continue;
-        found = true;
-        if (cs->king) {
-            king_landings(cs, d, land, taken | x, depth);
-        } else {
-            cs->path[depth] = (uint8_t)bit_first(land);
-            if (!search_from(cs, bit_first(land), taken | x, depth + 1))
-                emit(cs, bit_first(land), taken | x, depth + 1);
-        }
+/* Tries the capture from sq in direction dir; returns whether there was one. */
+static bool capture_in(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth) {
+    Bitboard x = board_step(cs->b, bit_at(sq), dir);
+    if (cs->king)
+        while (x & cs->empty) x = board_step(cs->b, x, dir);
+    if (!(x & cs->enemy & ~taken)) return false;
+    Bitboard land = board_step(cs->b, x, dir);
+    if (!(land & cs->empty)) return false;
+    if (cs->king) {
+        king_landings(cs, dir, land, taken | x, depth);
+    } else {
+        cs->path[depth] = (uint8_t)bit_first(land);
+        if (!continue_from(cs, bit_first(land), dir, taken | x, depth + 1))
+            emit(cs, bit_first(land), taken | x, depth + 1);
     }
+    return true;
+}
+
+/* Tries the captures from sq in dirs; returns whether there was one. */
+static bool search_from(CaptureSearch *cs, int sq, DirSet dirs, Bitboard taken, int depth) {
+    bool found = false;
+    if (depth >= PATH_MAX_LEN) return false;
+    for (; dirs; dirs &= (DirSet)(dirs - 1))
+        if (capture_in(cs, sq, bit_first(dirs), taken, depth)) found = true;
     return found;
 }
 
-static void search_pieces(CaptureSearch *cs, Bitboard pieces, Bitboard empty, bool king,
-                          const DirSet *dirs) {
+/* Goes on from sq after a capture in direction dir.  The way back is never open: the
+ * piece just taken blocks it. */
+static bool continue_from(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth) {
+    DirSet dirs = cs->dirs[PHASE_CONTINUATION] & (DirSet) ~(1 << opposite[dir]);
+    return search_from(cs, sq, dirs, taken, depth);
+}
+
+/* Runs the search from each piece and direction of by_dir, capturers' result for the
+ * immediate directions. */
+static void search_pieces(CaptureSearch *cs, const Bitboard by_dir[DIR_COUNT], Bitboard empty,
+                          bool king, const DirSet *dirs) {
     cs->king = king;
     cs->dirs = dirs;
-    for (; pieces; pieces &= pieces - 1) {
-        cs->from = bit_first(pieces);
-        cs->empty = empty | bit_at(cs->from);
-        search_from(cs, cs->from, 0, 0);
+    for (DirSet first = dirs[PHASE_IMMEDIATE]; first; first &= (DirSet)(first - 1)) {
+        int d = bit_first(first);
+        for (Bitboard pieces = by_dir[d]; pieces; pieces &= pieces - 1) {
+            cs->from = bit_first(pieces);
+            cs->empty = empty | bit_at(cs->from);
+            capture_in(cs, cs->from, d, 0, 0);
+        }
     }
 }
 
 static void gen_captures(const Variant *v, const Position *p, MoveList *list) {
     int us = p->side, them = !us;
-    Bitboard empty = v->board->all & ~pos_occupied(p);
-    CaptureSearch cs = {.v = v, .b = v->board, .enemy = pos_pieces(p, them),
-                        .enemy_kings = p->king[them], .best_key = -1, .list = list};
-    search_pieces(&cs, p->man[us], empty, false, v->man_capture[us]);
-    search_pieces(&cs, p->king[us], empty, true, v->king_capture);
+    const Board *b = v->board;
+    Bitboard empty = b->all & ~pos_occupied(p), enemy = pos_pieces(p, them);
+    Bitboard men_dirs[DIR_COUNT], king_dirs[DIR_COUNT];
+    Bitboard men = capturers(b, p->man[us], false, v->man_capture[us][PHASE_IMMEDIATE], enemy,
+                             empty, men_dirs);
+    Bitboard kings =
+        capturers(b, p->king[us], true, v->king_capture[PHASE_IMMEDIATE], enemy, empty, king_dirs);
+    if (!(men | kings)) return;
+    CaptureSearch cs = {
+        .v = v, .b = b, .enemy = enemy, .enemy_kings = p->king[them], .best_key = -1, .list = list};
+    if (men) search_pieces(&cs, men_dirs, empty, false, v->man_capture[us]);
+    if (kings) search_pieces(&cs, king_dirs, empty, true, v->king_capture);
 }
 
 static void add_quiet(MoveList *list, int from, int to) {
@@ -135,64 +204,62 @@ static void add_quiet(MoveList *list, int from, int to) {
     list->move[list->count++] = (Move){.captured = 0, .from = (uint8_t)from, .to = (uint8_t)to};
 }
 
-/* The king that may not make another non-capturing move (RULES.md 7.1), or none. */
-static Bitboard frozen_king(const Variant *v, const Position *p) {
+/* The kings that may make a non-capturing move: all but the one at the king-move limit
+ * (RULES.md 7.1). */
+static Bitboard free_kings(const Variant *v, const Position *p) {
     int us = p->side;
-    if (!v->king_move_limit || !p->man[us] || p->streak_king[us] == NO_SQUARE) return 0;
-    return p->streak[us] >= 3 ? bit_at(p->streak_king[us]) : 0;
+    if (!v->king_move_limit || !p->man[us] || p->streak_king[us] == NO_SQUARE) return p->king[us];
+    return p->streak[us] >= 3 ? p->king[us] & ~bit_at(p->streak_king[us]) : p->king[us];
 }
 
 static void gen_quiet(const Variant *v, const Position *p, MoveList *list) {
     const Board *b = v->board;
-    int us = p->side;
     Bitboard empty = b->all & ~pos_occupied(p);
-    static const int man_dirs[2][2] = {{DIR_NW, DIR_NE}, {DIR_SW, DIR_SE}};
     for (int i = 0; i < 2; i++) {
-        int d = man_dirs[us][i];
-        for (Bitboard to = board_step(b, p->man[us], d) & empty; to; to &= to - 1)
+        int d = man_step[p->side][i];
+        for (Bitboard to = board_step(b, p->man[p->side], d) & empty; to; to &= to - 1)
             add_quiet(list, bit_first(to) - b->shift[d], bit_first(to));
     }
-    for (Bitboard kings = p->king[us] & ~frozen_king(v, p); kings; kings &= kings - 1) {
+    for (Bitboard kings = free_kings(v, p); kings; kings &= kings - 1) {
         int from = bit_first(kings);
-        for (int d = 0; d < DIR_COUNT; d++) {
-            if (!(v->king_move & (1 << d))) continue;
-            for (Bitboard x = board_step(b, bit_at(from), d); x & empty; x = board_step(b, x, d))
-                add_quiet(list, from, bit_first(x));
-        }
+        for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
+            for (Bitboard to = ray(b, bit_at(from), bit_first(dirs), empty) & empty; to;
+                 to &= to - 1)
+                add_quiet(list, from, bit_first(to));
     }
 }
 
-void movegen_legal(const Variant *v, const Position *p, MoveList *list) {
+/* The number of moves gen_quiet lists, from the same bitboards. */
+static int count_quiet(const Variant *v, const Position *p) {
+    const Board *b = v->board;
+    Bitboard empty = b->all & ~pos_occupied(p), kings = free_kings(v, p);
+    int count = 0;
+    for (int i = 0; i < 2; i++)
+        count += bit_count(board_step(b, p->man[p->side], man_step[p->side][i]) & empty);
+    for (DirSet dirs = kings ? v->king_move : 0; dirs; dirs &= (DirSet)(dirs - 1))
+        count += bit_count(ray(b, kings, bit_first(dirs), empty) & empty);
+    return count;
+}
+
+static void clear_list(MoveList *list) {
     list->count = 0;
     list->overflow = false;
+}
+
+void movegen_legal(const Variant *v, const Position *p, MoveList *list) {
+    clear_list(list);
     gen_captures(v, p, list);
     if (list->count == 0) gen_quiet(v, p, list);
 }
 
-/* Whether a piece on one of `from` can take in a direction of dirs, by the short leap or,
- * for kings, the long one. */
-static bool can_take(const Board *b, Bitboard from, bool king, DirSet dirs, Bitboard enemy,
-                     Bitboard empty) {
-    for (int d = 0; d < DIR_COUNT; d++) {
-        if (!(dirs & (1 << d))) continue;
-        Bitboard x = board_step(b, from, d);
-        if (king)
-            for (Bitboard ray = x; ray & empty;) x |= ray = board_step(b, ray, d);
-        if (board_step(b, x & enemy, d) & empty) return true;
-    }
-    return false;
-}
-
 bool movegen_has_capture(const Variant *v, const Position *p) {
     int us = p->side, them = !us;
-    Bitboard empty = v->board->all & ~pos_occupied(p);
-    Bitboard enemy = pos_pieces(p, them);
-    if (can_take(v->board, p->man[us], false, v->man_capture[us][PHASE_IMMEDIATE], enemy, empty))
-        return true;
-    for (Bitboard k = p->king[us]; k; k &= k - 1)
-        if (can_take(v->board, k & -k, true, v->king_capture[PHASE_IMMEDIATE], enemy, empty))
-            return true;
-    return false;
+    const Board *b = v->board;
+    Bitboard empty = b->all & ~pos_occupied(p), enemy = pos_pieces(p, them);
+    Bitboard by_dir[DIR_COUNT];
+    return capturers(b, p->man[us], false, v->man_capture[us][PHASE_IMMEDIATE], enemy, empty,
+                     by_dir) ||
+           capturers(b, p->king[us], true, v->king_capture[PHASE_IMMEDIATE], enemy, empty, by_dir);
 }
 
 static void update_streaks(const Variant *v, const Position *p, const Move *m, Position *out) {
@@ -231,13 +298,23 @@ void movegen_play(const Variant *v, const Position *p, const Move *m, Position *
     out->side = them;
 }
 
+/* The number of legal moves of p: the last ply of perft, where quiet moves need no list. */
+static int64_t count_legal(const Variant *v, const Position *p) {
+    MoveList list;
+    list.paths = NULL;
+    clear_list(&list);
+    gen_captures(v, p, &list);
+    if (list.overflow) return -1;
+    return list.count ? list.count : count_quiet(v, p);
+}
+
 int64_t movegen_perft(const Variant *v, const Position *p, int depth) {
     if (depth == 0) return 1;
+    if (depth == 1) return count_legal(v, p);
     MoveList list;
     list.paths = NULL;
     movegen_legal(v, p, &list);
     if (list.overflow) return -1;
-    if (depth == 1) return list.count;
     int64_t total = 0;
     for (int i = 0; i < list.count; i++) {
         Position next;

@@ -103,13 +103,6 @@ static void to_canonical(const Tablebase *tb, const Position *p, Position *out, 
     *m = material_reversed(m);
 }
 
-int tb_horizon(const Tablebase *tb, const Position *p) {
-    Position c;
-    Material m;
-    to_canonical(tb, p, &c, &m);
-    return draw_horizon(tb->v, &m, c.side);
-}
-
 static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                                size_t errlen) {
     Position canonical_pos;
@@ -166,7 +159,7 @@ static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Ce
         if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
     free(list);
-    *out = set == VALUES_RULES ? draw_cut(best, tb_horizon(tb, p)) : best;
+    *out = set == VALUES_RULES ? draw_cut(best, draw_position_horizon(tb->v, p)) : best;
     return status;
 }
 

@@ -29,9 +29,6 @@ TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, siz
 TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                          size_t errlen);
 
-/* The horizon of p's material for its side to move under the draw rules, 0 for none. */
-int tb_horizon(const Tablebase *tb, const Position *p);
-
 /* The value a move to a position of value `child` (for the opponent) gives the mover. */
 Cell tb_negate(Cell child);
 

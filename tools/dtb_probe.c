@@ -106,6 +106,27 @@ static dtb_handle *open_tables(const char *variant, const char *dir, Variant *v)
     return h;
 }
 
+/* The rules options of lookup and batch (RULES.md 7.2). */
+typedef struct RulesOptions {
+    const char *rules, *moves_played;
+} RulesOptions;
+
+static void apply_rules(dtb_handle *h, const RulesOptions *o) {
+    const char *rules = o->rules ? o->rules : "official";
+    if (strcmp(rules, "official") && strcmp(rules, "pure"))
+        cli_die(2, "--rules is 'pure' or 'official', not '%s'", rules);
+    dtb_set_rules(h, strcmp(rules, "pure") == 0 ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
+}
+
+static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
+    if (!o->moves_played) return;
+    char *end;
+    long n = strtol(o->moves_played, &end, 10);
+    if (!*o->moves_played || *end || n < 0 || n > 7)
+        cli_die(2, "--moves-played needs a whole number from 0 to 7, not '%s'", o->moves_played);
+    pos->strong_moves_played = (int)n;
+}
+
 static void value_text(dtb_value value, char *buf, size_t len) {
     if (value.wdl == DTB_DRAW)
         snprintf(buf, len, "draw");
@@ -177,27 +198,58 @@ static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value valu
     free(line);
 }
 
+#define RULES_HELP                                                                          \
+    "Frisian: --rules official (the default) applies the draw rules of RULES.md 7.2, --rules\n"   \
+    "pure leaves them out; --moves-played N gives the moves the side with two kings has\n"       \
+    "already played in two kings against one king (default 0).\n"
+
+/* The value under the chosen rules, and where the other value set differs, that one too. */
+static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptions *o,
+                        dtb_value value, char *buf, size_t len) {
+    bool pure = o->rules && strcmp(o->rules, "pure") == 0;
+    char chosen[64], other_text[64];
+    dtb_value other;
+    value_text(value, chosen, sizeof chosen);
+    dtb_set_rules(h, pure ? DTB_RULES_OFFICIAL : DTB_RULES_PURE);
+    if (dtb_probe(h, pos, &other)) cli_die(1, "%s", dtb_last_error());
+    apply_rules(h, o);
+    value_text(other, other_text, sizeof other_text);
+    if (other.wdl == value.wdl && other.dtw == value.dtw)
+        snprintf(buf, len, "%s", chosen);
+    else if (pure)
+        snprintf(buf, len, "%s, but %s under the draw rules", chosen, other_text);
+    else
+        snprintf(buf, len, "%s under the draw rules (without them: %s)", chosen, other_text);
+}
+
 static const char lookup_usage[] =
-    "usage: dtb-probe lookup --variant V [--dir DIR] FEN\n"
+    "usage: dtb-probe lookup --variant V [--dir DIR] [--rules pure|official] [--moves-played N] FEN\n"
     "Prints the value of FEN for the side to move (win or loss in so many plies, or draw),\n"
     "every legal move with the value it gives the side that plays it, best first, and the\n"
     "line of best moves to the end of the game (or its first plies for a draw), beside a\n"
     "diagram of the board: w/W white man/king, b/B black man/king, '.' an empty square,\n"
-    "each rank followed by the numbers of its squares.  DIR defaults to tables/V.\n";
+    "each rank followed by the numbers of its squares.  DIR defaults to tables/V.\n" RULES_HELP;
 
 static int run_lookup(int argc, char **argv) {
     const char *variant = NULL, *dir = NULL, *fen = NULL;
-    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    RulesOptions ro = {0};
+    const CliOption options[] = {{"--variant", true, &variant},
+                                 {"--dir", true, &dir},
+                                 {"--rules", true, &ro.rules},
+                                 {"--moves-played", true, &ro.moves_played},
+                                 {0}};
     cli_parse(argc, argv, options, &fen, 1, lookup_usage);
     Variant v;
     dtb_handle *h = open_tables(variant, dir, &v);
+    apply_rules(h, &ro);
     if (!fen) cli_die(2, "lookup needs a FEN");
     dtb_position pos;
     dtb_value value;
-    char text[64];
+    char text[256];
     if (dtb_parse_fen(h, fen, &pos)) cli_die(2, "%s", dtb_last_error());
-    if (dtb_probe(h, &pos, &value)) cli_die(1, "%s", dtb_last_error());
-    value_text(value, text, sizeof text);
+    apply_moves_played(&ro, &pos);
+    if (dtb_probe(h, &pos, &value)) cli_die(2, "%s", dtb_last_error());
+    both_values(h, &pos, &ro, value, text, sizeof text);
     Page page = {0};
     page_add(&page, "%s  %s", v.id, fen);
     page_add(&page, "%s to move: %s", pos.black_to_move ? "Black" : "White", text);
@@ -213,11 +265,12 @@ static int run_lookup(int argc, char **argv) {
 }
 
 /* One line of batch output; returns false for an error line. */
-static bool batch_line(dtb_handle *h, const char *fen) {
+static bool batch_line(dtb_handle *h, const RulesOptions *ro, const char *fen) {
     dtb_position pos;
     dtb_value value;
     dtb_move best;
     dtb_status s = dtb_parse_fen(h, fen, &pos);
+    if (s == DTB_OK) apply_moves_played(ro, &pos);
     if (s == DTB_OK) s = dtb_probe(h, &pos, &value);
     if (s == DTB_OK) s = dtb_best_move(h, &pos, &best);
     if (s != DTB_OK && s != DTB_ERR_GAME_OVER) {
@@ -231,26 +284,32 @@ static bool batch_line(dtb_handle *h, const char *fen) {
 }
 
 static const char batch_usage[] =
-    "usage: dtb-probe batch --variant V [--dir DIR] < FENS\n"
+    "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official] [--moves-played N] < FENS\n"
     "Reads FENs from standard input, one a line (empty lines are skipped), and writes for\n"
     "each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-' for the DTW of a draw and\n"
     "the move of a position without one.  A line that fails gives 'FEN<TAB>error<TAB>why'\n"
     "and the batch goes on; the exit status is 1 if any line failed.  DIR defaults to\n"
-    "tables/V.\n";
+    "tables/V.\n" RULES_HELP;
 
 static int run_batch(int argc, char **argv) {
     const char *variant = NULL, *dir = NULL;
-    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    RulesOptions ro = {0};
+    const CliOption options[] = {{"--variant", true, &variant},
+                                 {"--dir", true, &dir},
+                                 {"--rules", true, &ro.rules},
+                                 {"--moves-played", true, &ro.moves_played},
+                                 {0}};
     cli_parse(argc, argv, options, NULL, 0, batch_usage);
     Variant v;
     dtb_handle *h = open_tables(variant, dir, &v);
+    apply_rules(h, &ro);
     char *text = NULL;
     size_t cap = 0;
     ssize_t n;
     bool all_ok = true;
     while ((n = getline(&text, &cap, stdin)) >= 0) {
         if (n > 0 && text[n - 1] == '\n') text[--n] = '\0';
-        if (n > 0) all_ok &= batch_line(h, text);
+        if (n > 0) all_ok &= batch_line(h, &ro, text);
     }
     free(text);
     dtb_close(h);
@@ -259,17 +318,22 @@ static int run_batch(int argc, char **argv) {
 
 /* ---- Inspecting table files. ---- */
 
-static void print_counts(const TableInfo *info, bool reversed) {
+/* Value set `set` prints its lines with this prefix. */
+static const char *const set_prefix[2] = {"", "rules-"};
+
+static void print_counts(const TableInfo *info, int set, bool reversed) {
     static const char *const names[2] = {"white-to-move", "black-to-move"};
     for (int side = 0; side < 2; side++) {
-        const uint64_t *c = info->counts[0][reversed ? !side : side];
-        printf("%s win %llu draw %llu loss %llu\n", names[side], (unsigned long long)c[WDL_WIN],
+        const uint64_t *c = info->counts[set][reversed ? !side : side];
+        printf("%s%s win %llu draw %llu loss %llu\n", set_prefix[set], names[side],
+               (unsigned long long)c[WDL_WIN],
                (unsigned long long)c[WDL_DRAW], (unsigned long long)c[WDL_LOSS]);
     }
 }
 
 /* Scans the whole table for a win with the largest DTW (the first such index). */
-static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix, bool reversed) {
+static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix, int set,
+                              bool reversed) {
     uint32_t cpp = table_info(t)->cells_per_position;
     Cell *cells = malloc(ix->size * cpp * sizeof *cells + 1);
     char err[1024];
@@ -278,12 +342,12 @@ static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix,
     uint64_t found = 0;
     int longest = 0;
     for (uint64_t i = 0; i < ix->size; i++) {
-        Cell c = cells[i * cpp];
+        Cell c = cells[i * cpp + (uint32_t)set];
         if (CELL_WDL(c) == WDL_WIN && (int)CELL_DTW(c) > longest) longest = CELL_DTW(c), found = i;
     }
     free(cells);
     if (!longest) {
-        puts("longest-win - -");
+        printf("%slongest-win - -\n", set_prefix[set]);
         return;
     }
     Position p, shown;
@@ -294,7 +358,7 @@ static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix,
     else
         shown = p;
     fen_format(v, &shown, fen, sizeof fen);
-    printf("longest-win %d %s\n", longest, fen);
+    printf("%slongest-win %d %s\n", set_prefix[set], longest, fen);
 }
 
 static const char stats_usage[] =
@@ -303,6 +367,8 @@ static const char stats_usage[] =
     "  white-to-move win W draw D loss L\n"
     "  black-to-move win W draw D loss L\n"
     "  longest-win PLIES FEN   (a win with the largest DTW; '- -' when there is no win)\n"
+    "Frisian adds the same three lines for the values under its draw rules, each prefixed\n"
+    "'rules-'.\n"
     "DIR defaults to tables/V.\n";
 
 static int run_stats(int argc, char **argv) {
@@ -328,8 +394,10 @@ static int run_stats(int argc, char **argv) {
         cli_die(1, "%s: %llu positions, the index of %s has %llu", path,
                 (unsigned long long)table_info(t)->positions, canonical_name,
                 (unsigned long long)ix.size);
-    print_counts(table_info(t), reversed);
-    print_longest_win(t, &v, &ix, reversed);
+    for (int set = 0; set < (int)table_info(t)->cells_per_position; set++) {
+        print_counts(table_info(t), set, reversed);
+        print_longest_win(t, &v, &ix, set, reversed);
+    }
     table_close(t);
     return 0;
 }
