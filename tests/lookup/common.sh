@@ -1,6 +1,6 @@
 # Sourced by the test_*.sh scripts: usage SCRIPT DTB_PROBE DTB_GEN WORK_DIR.
-# Builds the Brazilian tables of KMvK and what it converts into (KMvK, KKvK, KvM, KvK) in
-# WORK_DIR/tables.  Brazilian 8x8 squares: 4 = h8, 8 = g7, 11 = f6, 15 = e5, 18 = d4,
+# Builds the tables of KMvK and what it converts into (KMvK, KKvK, KvM, KvK) in
+# WORK_DIR/tables, for VARIANT (set before sourcing; Brazilian by default).  Brazilian 8x8 squares: 4 = h8, 8 = g7, 11 = f6, 15 = e5, 18 = d4,
 # 29 = a1, 30 = c1 (RULES.md 1).
 set -u
 PROBE=$1
@@ -11,7 +11,8 @@ FAILED=0
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
-"$GEN" --variant brazilian --dir "$TABLES" KMvK >"$WORK/gen.log" 2>&1 || {
+VARIANT=${VARIANT:-brazilian}
+"$GEN" --variant "$VARIANT" --dir "$TABLES" KMvK >"$WORK/gen.log" 2>&1 || {
     cat "$WORK/gen.log"
     echo "FAIL dtb-gen"
     exit 1

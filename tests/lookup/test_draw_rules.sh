@@ -1,0 +1,79 @@
+# Frisian's draw rules (RULES.md 7.2): the official values beside the pure ones.
+# Squares (standard 10x10, RULES.md 1): 1 b10, 2 d10, 3 f10, 4 h10, 5 j10, 8 e9, 9 g9,
+# 10 i9, 14 h8, 17 c7, 19 g7, 23 f6, 41 b2, 46 a1.
+#
+# W:WK1,K2:BK17, White to move, derived by hand: White has no capture now (neither king's
+# diagonals nor its rank and file reach c7), so no win in 1.  2-8 puts a king on e9 next to
+# c7 with f10 empty behind it: Black must capture, 17x3 (c7 over e9 to f10), its only move.
+# Then the king on b10 takes f10 along rank 10 (d10 is empty again), 1x4: no black pieces
+# are left.  So the pure value is a win in 3 plies: White wins on its 2nd move.  Under the
+# draw rules White must win by its 7th move in two kings against one: with 5 moves already
+# played these are moves 6 and 7, a win in 3; with 6 played it would take an 8th: a draw.
+# (The capture 17x3 leaves one king against one, where White to move captures at once: the
+# one-king rule keeps that win.)
+#
+# W:W10,K19:BK14, White to move, derived by hand: 19-41 offers the king on the long
+# diagonal a1-j10; 14x46 is forced (h8 takes b2, landing on a1, the only square behind);
+# 10-5 crowns on j10 and leaves one king against one with Black to move on a1: every black
+# move stays on the long diagonal a1-j10 and is taken by the king on j10 (5x14 after 46-10).
+# A pure win in 5 plies.  Under the rules one king against one king is drawn unless the side
+# to move captures at once, and Black on a1 cannot: the official value is a draw.
+#
+# W:W8,K9:BK23 converts into two kings against one: its pure win, 17 plies, starts with 8-2
+# (e9 crowns on d10), after which B:WK2,K9:BK23 is a loss in 16 plies for Black: White needs
+# 8 moves there (plies 2, 4, ..., 16), one more than the rule allows, so both are draws under
+# the rules.  These DTWs come from the tables, which dtb-check re-derives independently.
+#
+# KKvK at the horizon (values from the tables, certified by dtb-check): White to move wins
+# in 13 plies (its 7th move) and under the rules too; in 15 plies only without them.  With
+# Black (the lone king) to move, a loss in 14 plies is still White's 7th move; 16 is not.
+VARIANT=frisian
+. "$(dirname "$0")/common.sh"
+
+batch() { # batch RULES MOVES_PLAYED FEN...
+    rules=$1 played=$2
+    shift 2
+    printf '%s\n' "$@" | "$PROBE" batch --variant frisian --dir "$TABLES" --rules "$rules" \
+        --moves-played "$played"
+}
+
+batch pure 0 W:WK1,K2:BK17 >"$WORK/got"
+printf 'W:WK1,K2:BK17\twin\t3\t2-8\n' >"$WORK/want"
+expect_same "two kings v one: a pure win in 3 plies by 2-8" "$WORK/want" "$WORK/got"
+batch official 5 W:WK1,K2:BK17 >"$WORK/got"
+expect_same "won on the stronger side's 7th move: a win under the rules" "$WORK/want" "$WORK/got"
+batch official 6 W:WK1,K2:BK17 | cut -f1-3 >"$WORK/got"
+printf 'W:WK1,K2:BK17\tdraw\t-\n' >"$WORK/want"
+expect_same "needing an 8th move: a draw under the rules" "$WORK/want" "$WORK/got"
+
+batch pure 0 W:W10,K19:BK14 >"$WORK/got"
+printf 'W:W10,K19:BK14\twin\t5\t19-41\n' >"$WORK/want"
+expect_same "crowning into one king v one: a pure win in 5" "$WORK/want" "$WORK/got"
+batch official 0 W:W10,K19:BK14 | cut -f1-3 >"$WORK/got"
+printf 'W:W10,K19:BK14\tdraw\t-\n' >"$WORK/want"
+expect_same "one king v one without an immediate capture: a draw under the rules" \
+    "$WORK/want" "$WORK/got"
+
+batch pure 0 W:W8,K9:BK23 B:WK2,K9:BK23 >"$WORK/got"
+printf 'W:W8,K9:BK23\twin\t17\t8-2\nB:WK2,K9:BK23\tloss\t16\t23-5\n' >"$WORK/want"
+expect_same "crowning into two kings v one: a pure win in 17" "$WORK/want" "$WORK/got"
+batch official 0 W:W8,K9:BK23 B:WK2,K9:BK23 | cut -f1-3 >"$WORK/got"
+printf 'W:W8,K9:BK23\tdraw\t-\nB:WK2,K9:BK23\tdraw\t-\n' >"$WORK/want"
+expect_same "the same needs 8 moves after crowning: draws under the rules" "$WORK/want" "$WORK/got"
+
+batch official 0 W:WK1,K2:BK6 W:WK2,K4:BK23 B:WK1,K2:BK6 B:WK2,K4:BK31 | cut -f1-3 >"$WORK/got"
+printf '%s\t%s\t%s\n' W:WK1,K2:BK6 win 13 W:WK2,K4:BK23 draw - B:WK1,K2:BK6 loss 14 \
+    B:WK2,K4:BK31 draw - >"$WORK/want"
+expect_same "two kings v one at the horizon: 13 and 14 plies win, 15 and 16 draw" \
+    "$WORK/want" "$WORK/got"
+batch pure 0 W:WK2,K4:BK23 B:WK2,K4:BK31 | cut -f1-3 >"$WORK/got"
+printf '%s\t%s\t%s\n' W:WK2,K4:BK23 win 15 B:WK2,K4:BK31 loss 16 >"$WORK/want"
+expect_same "the same two positions are decided without the rules" "$WORK/want" "$WORK/got"
+
+"$PROBE" lookup --variant frisian --dir "$TABLES" W:W10,K19:BK14 >"$WORK/got"
+expect_match "lookup shows both values" "draw under the draw rules \(without them: win in 5 plies\)" \
+    "$WORK/got"
+printf 'W:W10,K19:BK14\n' | "$PROBE" batch --variant frisian --dir "$TABLES" --moves-played 2 >"$WORK/got"
+expect_status "moves played outside two kings v one is an error line" 1 $?
+expect_match "the error says where moves count" "error.*two kings against one king" "$WORK/got"
+finish
