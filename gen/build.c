@@ -1,7 +1,7 @@
 #include "build.h"
 
-#include "manifest.h"
 #include "draw_rules.h"
+#include "manifest.h"
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -13,7 +13,9 @@
 #include <time.h>
 #include <unistd.h>
 
-static int men_of(const Material *m) { return m->men[WHITE] + m->men[BLACK]; }
+static int men_of(const Material *m) {
+    return m->men[WHITE] + m->men[BLACK];
+}
 
 /* Captures lower the piece count and promotions the men count, so this order puts every
  * material after all it converts into. */
@@ -153,7 +155,8 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
         return 1;
     }
     int result = 0;
-    for (int i = 0; i < count && result == 0; i++) result = build_one(v, tb, &list[i], opt, err, errlen);
+    for (int i = 0; i < count && result == 0; i++)
+        result = build_one(v, tb, &list[i], opt, err, errlen);
     tb_close(tb);
     return result ? result : manifest_write(v, opt->dir, list, count, err, errlen);
 }

@@ -25,8 +25,9 @@ static long number_option(const char *name, const char *text, long low, long hig
 static int collect(const char *pieces, const char **names, int named, Material *list) {
     char err[256];
     if (pieces && named) cli_die(2, "give either --pieces or materials, not both");
-    if (pieces) return material_all((int)number_option("--pieces", pieces, 2, PIECES_MAX), list,
-                                    BUILD_MAX_MATERIALS);
+    if (pieces)
+        return material_all((int)number_option("--pieces", pieces, 2, PIECES_MAX), list,
+                            BUILD_MAX_MATERIALS);
     if (!named) cli_die(2, "nothing to build: give --pieces N or materials (see --help)");
     for (int i = 0; i < named; i++) {
         if (!material_parse(names[i], &list[i], err, sizeof err)) cli_die(2, "%s", err);

@@ -1,7 +1,7 @@
 #include "manifest.h"
 
-#include "table_file.h"
 #include "atomic_file.h"
+#include "table_file.h"
 #include "tablebase.h"
 
 #include <stdio.h>
@@ -55,10 +55,10 @@ static void describe_counts(const TableInfo *info, int set, char *buf, size_t le
     size_t used = 0;
     for (int side = 0; side < 2 && used < len; side++) {
         const uint64_t *c = info->counts[set][side];
-        used += (size_t)snprintf(buf + used, len - used, " %s%s=%llu/%llu/%llu",
-                                 set ? "rules-" : "", side_name[side],
-                                 (unsigned long long)c[WDL_WIN], (unsigned long long)c[WDL_DRAW],
-                                 (unsigned long long)c[WDL_LOSS]);
+        used +=
+            (size_t)snprintf(buf + used, len - used, " %s%s=%llu/%llu/%llu", set ? "rules-" : "",
+                             side_name[side], (unsigned long long)c[WDL_WIN],
+                             (unsigned long long)c[WDL_DRAW], (unsigned long long)c[WDL_LOSS]);
     }
 }
 

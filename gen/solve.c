@@ -25,8 +25,8 @@ static double seconds_now(void) {
     return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
 }
 
-#define UNDECIDED CELL_MAKE(WDL_NONE, 1)
-#define HOLE CELL_MAKE(WDL_NONE, 0)
+#define UNDECIDED   CELL_MAKE(WDL_NONE, 1)
+#define HOLE        CELL_MAKE(WDL_NONE, 0)
 #define MAX_THREADS 64
 
 typedef struct Solver {
@@ -35,9 +35,9 @@ typedef struct Solver {
     Indexer ix;
     int set;
     Cell *cells;
-    uint8_t *open_moves;   /* moves not yet known to lose, plus 1 for an exit that is not */
-    uint16_t *win_exit;    /* DTW of the fastest win by leaving the material, 0 for none */
-    uint16_t *loss_floor;  /* DTW of the longest loss by leaving the material */
+    uint8_t *open_moves;  /* moves not yet known to lose, plus 1 for an exit that is not */
+    uint16_t *win_exit;   /* DTW of the fastest win by leaving the material, 0 for none */
+    uint16_t *loss_floor; /* DTW of the longest loss by leaving the material */
     int layer;
     int last_layer[MAX_THREADS]; /* highest DTW decided or pending */
     uint64_t decided[MAX_THREADS], holes[MAX_THREADS];
@@ -46,7 +46,9 @@ typedef struct Solver {
     char err[MAX_THREADS][256];
 } Solver;
 
-static Cell load(const Cell *c) { return __atomic_load_n(c, __ATOMIC_RELAXED); }
+static Cell load(const Cell *c) {
+    return __atomic_load_n(c, __ATOMIC_RELAXED);
+}
 
 static void decide(Solver *s, int thread, uint64_t i, Cell value) {
     Cell expected = UNDECIDED;
@@ -114,7 +116,7 @@ static void init_position(Solver *s, int thread, uint64_t i, MoveList *list) {
     s->open_moves[i] = (uint8_t)(e.inside + (e.win || e.draw));
     if (e.inside == 0)
         decide(s, thread, i,
-               e.win ? CELL_MAKE(WDL_WIN, e.win)
+               e.win    ? CELL_MAKE(WDL_WIN, e.win)
                : e.draw ? CELL_MAKE(WDL_DRAW, 0)
                         : CELL_MAKE(WDL_LOSS, e.loss));
 }

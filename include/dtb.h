@@ -18,9 +18,9 @@
 extern "C" {
 #endif
 
-#define DTB_VERSION_MAJOR 0
-#define DTB_VERSION_MINOR 1
-#define DTB_VERSION_PATCH 0
+#define DTB_VERSION_MAJOR  0
+#define DTB_VERSION_MINOR  1
+#define DTB_VERSION_PATCH  0
 #define DTB_VERSION_STRING "0.1.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
@@ -40,7 +40,7 @@ typedef enum dtb_status {
     DTB_ERR_FORMAT = 7,        /* not a dtb table, or a newer format */
     DTB_ERR_IO = 8,            /* a file could not be read */
     DTB_ERR_NO_MEMORY = 9,
-    DTB_ERR_GAME_OVER = 10,    /* the position has no legal move: there is no best move */
+    DTB_ERR_GAME_OVER = 10, /* the position has no legal move: there is no best move */
 } dtb_status;
 
 /* A fixed English sentence for a status; never NULL. */

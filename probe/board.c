@@ -14,7 +14,9 @@ static const int step_delta[DIR_COUNT][2] = {
 static Board boards[2];
 static pthread_once_t boards_once = PTHREAD_ONCE_INIT;
 
-static int coord_row(int size, int index) { return index / (size / 2); }
+static int coord_row(int size, int index) {
+    return index / (size / 2);
+}
 
 static int coord_col(int size, int index) {
     int row = coord_row(size, index);
@@ -62,5 +64,9 @@ const Board *board_get(int size) {
     return size == 10 ? &boards[0] : size == 8 ? &boards[1] : NULL;
 }
 
-int board_row(const Board *b, int sq) { return coord_row(b->size, b->index_of[sq]); }
-int board_col(const Board *b, int sq) { return coord_col(b->size, b->index_of[sq]); }
+int board_row(const Board *b, int sq) {
+    return coord_row(b->size, b->index_of[sq]);
+}
+int board_col(const Board *b, int sq) {
+    return coord_col(b->size, b->index_of[sq]);
+}

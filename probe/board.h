@@ -19,21 +19,21 @@ enum { DIR_NW, DIR_NE, DIR_SW, DIR_SE, DIR_N, DIR_S, DIR_W, DIR_E, DIR_COUNT };
 
 typedef uint8_t DirSet; /* bit d set: direction d allowed */
 
-#define DIRS_DIAGONAL ((DirSet)0x0F)
-#define DIRS_ORTHOGONAL ((DirSet)0xF0)
-#define DIRS_ALL ((DirSet)0xFF)
+#define DIRS_DIAGONAL     ((DirSet)0x0F)
+#define DIRS_ORTHOGONAL   ((DirSet)0xF0)
+#define DIRS_ALL          ((DirSet)0xFF)
 #define BOARD_MAX_SQUARES 50
-#define NO_SQUARE 0xFF
+#define NO_SQUARE         0xFF
 
 typedef struct Board {
-    int size;                    /* 10 or 8 */
-    int squares;                 /* 50 or 32 */
-    Bitboard all;                /* every real square */
-    Bitboard promotion[2];       /* the row where a side's men promote: [WHITE], [BLACK] */
-    int shift[DIR_COUNT];        /* bit offset of one step; negative is a right shift */
-    Bitboard can_step[DIR_COUNT]; /* squares with a neighbour in that direction */
-    uint8_t bit_of[BOARD_MAX_SQUARES];  /* 0-based standard number -> bit */
-    uint8_t index_of[64];        /* bit -> 0-based standard number, NO_SQUARE for ghosts */
+    int size;                          /* 10 or 8 */
+    int squares;                       /* 50 or 32 */
+    Bitboard all;                      /* every real square */
+    Bitboard promotion[2];             /* the row where a side's men promote: [WHITE], [BLACK] */
+    int shift[DIR_COUNT];              /* bit offset of one step; negative is a right shift */
+    Bitboard can_step[DIR_COUNT];      /* squares with a neighbour in that direction */
+    uint8_t bit_of[BOARD_MAX_SQUARES]; /* 0-based standard number -> bit */
+    uint8_t index_of[64];              /* bit -> 0-based standard number, NO_SQUARE for ghosts */
 } Board;
 
 /* The two boards, built on first use; never NULL for size 10 or 8. */
@@ -45,9 +45,15 @@ static inline Bitboard board_step(const Board *b, Bitboard set, int dir) {
     return s > 0 ? from << s : from >> -s;
 }
 
-static inline int bit_first(Bitboard x) { return __builtin_ctzll(x); }
-static inline int bit_count(Bitboard x) { return __builtin_popcountll(x); }
-static inline Bitboard bit_at(int sq) { return (Bitboard)1 << sq; }
+static inline int bit_first(Bitboard x) {
+    return __builtin_ctzll(x);
+}
+static inline int bit_count(Bitboard x) {
+    return __builtin_popcountll(x);
+}
+static inline Bitboard bit_at(int sq) {
+    return (Bitboard)1 << sq;
+}
 
 /* Row of a bit from the top (0 = Black's back rank, rank n) and column from the left,
  * in standard orientation. */

@@ -1,9 +1,9 @@
 #include "draw_rules.h"
 
 typedef struct HorizonRule {
-    Material material;    /* canonical: the stronger side is White */
-    int plies[2];         /* [stronger to move, weaker to move] */
-    bool counts_moves;    /* the stronger side's moves played there shorten it */
+    Material material; /* canonical: the stronger side is White */
+    int plies[2];      /* [stronger to move, weaker to move] */
+    bool counts_moves; /* the stronger side's moves played there shorten it */
 } HorizonRule;
 
 /* The rows of RULES.md 7.2. */
@@ -19,7 +19,9 @@ static const HorizonRule *rule_for(const Variant *v, const Material *m) {
     return NULL;
 }
 
-int draw_value_sets(const Variant *v) { return v->draw_rules ? 2 : 1; }
+int draw_value_sets(const Variant *v) {
+    return v->draw_rules ? 2 : 1;
+}
 
 int draw_horizon(const Variant *v, const Material *m, int side) {
     const HorizonRule *r = rule_for(v, m);
@@ -31,7 +33,9 @@ bool draw_counts_moves(const Variant *v, const Material *m) {
     return r && r->counts_moves;
 }
 
-static bool decided(Cell c) { return CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS; }
+static bool decided(Cell c) {
+    return CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS;
+}
 
 Cell draw_cut(Cell c, int horizon) {
     return horizon && decided(c) && CELL_DTW(c) > horizon ? CELL_MAKE(WDL_DRAW, 0) : c;

@@ -336,8 +336,8 @@ static void sort_best_first(dtb_move *moves, int count) {
     }
 }
 
-static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_move *moves,
-                             int max, int *count) {
+static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_move *moves, int max,
+                             int *count) {
     Generated *g = malloc(sizeof *g);
     if (!g) return fail(DTB_ERR_NO_MEMORY, "out of memory");
     notation_legal_moves(&h->v, p, &g->list, g->paths);

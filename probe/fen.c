@@ -25,7 +25,8 @@ static const char side_letter[2] = {'W', 'B'};
 
 /* Reads a square number at *s, advancing past it. */
 static bool read_number(Parser *ps, const char **s, const char *token, int *out) {
-    if (!isdigit((unsigned char)**s)) return fail(ps, "bad token '%s': expected a square number", token);
+    if (!isdigit((unsigned char)**s))
+        return fail(ps, "bad token '%s': expected a square number", token);
     long n = strtol(*s, (char **)s, 10);
     int squares = ps->v->board->squares;
     if (n < 1 || n > squares)
@@ -37,7 +38,8 @@ static bool read_number(Parser *ps, const char **s, const char *token, int *out)
 static bool place(Parser *ps, int side, int number, bool king, const char *token) {
     const Board *b = ps->v->board;
     Bitboard sq = bit_at(ps->v->bit_of_number[number]);
-    if (pos_occupied(ps->p) & sq) return fail(ps, "square %d is listed twice ('%s')", number, token);
+    if (pos_occupied(ps->p) & sq)
+        return fail(ps, "square %d is listed twice ('%s')", number, token);
     if (!king && (sq & b->promotion[side]))
         return fail(ps, "%s man on square %d stands on its promotion rank ('%s')",
                     side ? "black" : "white", number, token);

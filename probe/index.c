@@ -24,7 +24,9 @@ static void build_tables(void) {
 }
 
 /* Position of sq among the squares of domain, counted from the lowest bit. */
-static int ordinal(Bitboard domain, int sq) { return bit_count(domain & (bit_at(sq) - 1)); }
+static int ordinal(Bitboard domain, int sq) {
+    return bit_count(domain & (bit_at(sq) - 1));
+}
 
 /* The n-th lowest square of domain (which has more than n), by halving the search. */
 static Bitboard nth_square(Bitboard domain, int n) {

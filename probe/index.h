@@ -17,9 +17,9 @@
 
 typedef struct Indexer {
     const Variant *v;
-    Material m;           /* canonical */
-    uint64_t size;        /* positions, both sides to move */
-    uint64_t per_side;    /* positions with one side to move */
+    Material m;        /* canonical */
+    uint64_t size;     /* positions, both sides to move */
+    uint64_t per_side; /* positions with one side to move */
     uint64_t men_count[2], king_count[2], streak_count[2];
     Bitboard man_squares[2]; /* where each side's men may stand */
 } Indexer;

@@ -135,7 +135,8 @@ void pos_reversed(const Board *b, const Position *p, Position *out) {
         r.man[side] = rotate(b, p->man[!side]);
         r.king[side] = rotate(b, p->king[!side]);
         int sq = p->streak_king[!side];
-        r.streak_king[side] = sq == NO_SQUARE ? NO_SQUARE : (uint8_t)bit_first(rotate(b, bit_at(sq)));
+        r.streak_king[side] =
+            sq == NO_SQUARE ? NO_SQUARE : (uint8_t)bit_first(rotate(b, bit_at(sq)));
         r.streak[side] = p->streak[!side];
     }
     r.side = !p->side;

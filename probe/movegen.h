@@ -8,8 +8,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#define MOVE_MAX 1024   /* legal moves of one position, far above any real count */
-#define PATH_MAX_LEN 24 /* landing squares of one capture, above the 20 pieces a side has */
+#define MOVE_MAX     1024 /* legal moves of one position, far above any real count */
+#define PATH_MAX_LEN 24   /* landing squares of one capture, above the 20 pieces a side has */
 
 typedef struct Move {
     Bitboard captured; /* the pieces taken, empty for a quiet move */

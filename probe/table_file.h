@@ -16,10 +16,10 @@
  * above them. */
 typedef uint16_t Cell;
 enum { WDL_NONE = 0, WDL_LOSS = 1, WDL_DRAW = 2, WDL_WIN = 3 };
-#define CELL_WDL(c) ((c) & 3)
-#define CELL_DTW(c) ((c) >> 2)
+#define CELL_WDL(c)         ((c)&3)
+#define CELL_DTW(c)         ((c) >> 2)
 #define CELL_MAKE(wdl, dtw) ((Cell)(((dtw) << 2) | (wdl)))
-#define CELL_DTW_MAX 16383
+#define CELL_DTW_MAX        16383
 
 typedef struct TableInfo {
     char variant[32];

@@ -71,7 +71,8 @@ static TableStatus check_size(const Tablebase *tb, const Material *m, const char
 
 /* The open table of canonical material m; double-checked so that probing is lock-free once
  * a file is open. */
-static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err, size_t errlen) {
+static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err,
+                             size_t errlen) {
     Slot *slot = &tb->slots[slot_of(m)];
     *out = slot;
     if (atomic_load_explicit(&slot->file, memory_order_acquire)) return TABLE_OK;
@@ -125,26 +126,35 @@ static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *
 
 Cell tb_negate(Cell child) {
     switch (CELL_WDL(child)) {
-    case WDL_WIN: return CELL_MAKE(WDL_LOSS, CELL_DTW(child) + 1);
-    case WDL_LOSS: return CELL_MAKE(WDL_WIN, CELL_DTW(child) + 1);
-    default: return child;
+    case WDL_WIN:
+        return CELL_MAKE(WDL_LOSS, CELL_DTW(child) + 1);
+    case WDL_LOSS:
+        return CELL_MAKE(WDL_WIN, CELL_DTW(child) + 1);
+    default:
+        return child;
     }
 }
 
 /* Larger is better: wins by speed, then draws, then losses by length. */
 static int preference(Cell c) {
     switch (CELL_WDL(c)) {
-    case WDL_WIN: return 3 * CELL_DTW_MAX - CELL_DTW(c);
-    case WDL_DRAW: return CELL_DTW_MAX;
-    case WDL_LOSS: return CELL_DTW(c);
-    default: return -1;
+    case WDL_WIN:
+        return 3 * CELL_DTW_MAX - CELL_DTW(c);
+    case WDL_DRAW:
+        return CELL_DTW_MAX;
+    case WDL_LOSS:
+        return CELL_DTW(c);
+    default:
+        return -1;
     }
 }
 
-bool tb_better(Cell a, Cell b) { return preference(a) > preference(b); }
+bool tb_better(Cell a, Cell b) {
+    return preference(a) > preference(b);
+}
 
-static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out,
-                                   char *err, size_t errlen) {
+static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                                   size_t errlen) {
     MoveList *list = malloc(sizeof *list);
     if (!list) return TABLE_ERR_MEMORY;
     list->paths = NULL;

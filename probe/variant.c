@@ -10,13 +10,13 @@
 #define NE (1 << DIR_NE)
 #define SW (1 << DIR_SW)
 #define SE (1 << DIR_SE)
-#define N (1 << DIR_N)
-#define S (1 << DIR_S)
-#define W (1 << DIR_W)
-#define E (1 << DIR_E)
+#define N  (1 << DIR_N)
+#define S  (1 << DIR_S)
+#define W  (1 << DIR_W)
+#define E  (1 << DIR_E)
 
 #define DIAG (NW | NE | SW | SE)
-#define ALL (DIAG | N | S | W | E)
+#define ALL  (DIAG | N | S | W | E)
 
 static const Precedence MOST_PIECES = {1, 1, 0};
 /* 2 per king, 1 per man; on a tie more men; then a king's sequence (RULES.md 6.1). */
@@ -39,6 +39,7 @@ typedef struct Rules {
 } Rules;
 
 /* One row per variant of RULES.md section 6. */
+// clang-format off
 static const Rules rule_table[] = {
     {"international", 10, false, {DIAG, DIAG}, DIAG, {DIAG, DIAG}, false, MOST_PIECES, false, false, false, false},
     {"brazilian", 8, false, {DIAG, DIAG}, DIAG, {DIAG, DIAG}, false, MOST_PIECES, false, false, false, false},
@@ -50,6 +51,7 @@ static const Rules rule_table[] = {
     {"stockholm-halt", 8, false, {NW | NE, DIAG}, DIAG, {DIAG, DIAG}, true, MOST_PIECES, false, false, false, false},
     {"frisian2", 10, false, {DIAG, ALL}, DIAG, {DIAG, ALL}, true, FRISIAN2_ORDER, false, false, true, false},
 };
+// clang-format on
 
 #define RULE_COUNT (sizeof rule_table / sizeof rule_table[0])
 

@@ -24,15 +24,15 @@ typedef struct Precedence {
 typedef struct Variant {
     char id[32];
     const Board *board;
-    bool mirrored;                 /* Scandinavian: a1 light, square 1 = a10 */
-    DirSet man_capture[2][2];      /* [side][phase]: absolute directions */
-    DirSet king_capture[2];        /* [phase] */
-    DirSet king_move;              /* quiet king moves */
-    bool halt;                     /* king lands directly behind the last piece taken */
+    bool mirrored;            /* Scandinavian: a1 light, square 1 = a10 */
+    DirSet man_capture[2][2]; /* [side][phase]: absolute directions */
+    DirSet king_capture[2];   /* [phase] */
+    DirSet king_move;         /* quiet king moves */
+    bool halt;                /* king lands directly behind the last piece taken */
     Precedence precedence;
-    bool king_move_limit;          /* Frisian RULES.md 7.1 */
-    bool draw_rules;               /* Frisian RULES.md 7.2 */
-    uint8_t number_of[64];         /* bit -> square number as shown (1-based), 0 for none */
+    bool king_move_limit;  /* Frisian RULES.md 7.1 */
+    bool draw_rules;       /* Frisian RULES.md 7.2 */
+    uint8_t number_of[64]; /* bit -> square number as shown (1-based), 0 for none */
     uint8_t bit_of_number[BOARD_MAX_SQUARES + 1]; /* shown number -> bit */
 } Variant;
 

@@ -47,8 +47,8 @@ static int check(const Case *c) {
                  (p.man[BLACK] & v.board->promotion[BLACK]);
     }
     bool ok = valid == c->positions && wrong == 0;
-    printf("%s %s %s: %llu positions (by hand %llu), %llu not round-tripping\n", ok ? "ok  " : "FAIL",
-           c->variant, c->material, valid, c->positions, wrong);
+    printf("%s %s %s: %llu positions (by hand %llu), %llu not round-tripping\n",
+           ok ? "ok  " : "FAIL", c->variant, c->material, valid, c->positions, wrong);
     return ok;
 }
 

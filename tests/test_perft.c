@@ -42,8 +42,8 @@ static int check_line(char *line, long long max_leaves, int *passed) {
         if (want > max_leaves) break;
         long long got = movegen_perft(&v, &p, depth);
         bool ok = got == want;
-        printf("%s %s %s depth %d: %lld (published %lld)\n", ok ? "ok  " : "FAIL", variant_id,
-               fen, depth, got, want);
+        printf("%s %s %s depth %d: %lld (published %lld)\n", ok ? "ok  " : "FAIL", variant_id, fen,
+               depth, got, want);
         failures += !ok;
         *passed += ok;
     }

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 
 typedef struct CliOption {
-    const char *name;  /* "--variant" */
+    const char *name; /* "--variant" */
     bool takes_value;
     const char **value; /* receives the value, or "1" for a flag */
 } CliOption;
