@@ -13,19 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-static int men_of(const Material *m) {
-    return m->men[WHITE] + m->men[BLACK];
-}
-
-/* Captures lower the piece count and promotions the men count, so this order puts every
- * material after all it converts into. */
-static int dependency_order(const void *a, const void *b) {
-    const Material *x = a, *y = b;
-    int d = material_pieces(x) - material_pieces(y);
-    if (!d) d = men_of(x) - men_of(y);
-    return d ? d : memcmp(x, y, sizeof *x);
-}
-
 static bool listed(const Material *list, int count, const Material *m) {
     for (int i = 0; i < count; i++)
         if (material_equal(&list[i], m)) return true;
@@ -45,7 +32,7 @@ int build_closure(Material *list, int count) {
         for (int j = 0; j < k && n < BUILD_MAX_MATERIALS; j++)
             if (!listed(canonical, n, &next[j])) canonical[n++] = next[j];
     }
-    qsort(canonical, (size_t)n, sizeof *canonical, dependency_order);
+    qsort(canonical, (size_t)n, sizeof *canonical, material_dependency_order);
     memcpy(list, canonical, (size_t)n * sizeof *list);
     return n;
 }
@@ -158,5 +145,5 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
     for (int i = 0; i < count && result == 0; i++)
         result = build_one(v, tb, &list[i], opt, err, errlen);
     tb_close(tb);
-    return result ? result : manifest_write(v, opt->dir, list, count, err, errlen);
+    return result ? result : manifest_write(v, opt->dir, err, errlen);
 }

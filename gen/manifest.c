@@ -4,6 +4,8 @@
 #include "table_file.h"
 #include "tablebase.h"
 
+#include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,8 +83,42 @@ static int describe(const Variant *v, const char *path, const char *name, char *
     return !ok;
 }
 
-int manifest_write(const Variant *v, const char *dir, const Material *list, int count, char *err,
-                   size_t errlen) {
+#define MANIFEST_MAX_TABLES 1024
+
+/* The materials of the table files in dir, in dependency order; -1 when dir is unreadable. */
+static int tables_in(const char *dir, Material *list, char *err, size_t errlen) {
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "cannot read folder %s: %s", dir, strerror(errno));
+        return -1;
+    }
+    int count = 0;
+    char name[MATERIAL_NAME_MAX], ignored[128];
+    size_t suffix = strlen(TB_FILE_SUFFIX);
+    for (struct dirent *e; (e = readdir(d)) && count < MANIFEST_MAX_TABLES;) {
+        size_t n = strlen(e->d_name);
+        if (n <= suffix || n - suffix >= sizeof name ||
+            strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX))
+            continue;
+        snprintf(name, sizeof name, "%.*s", (int)(n - suffix), e->d_name);
+        if (material_parse(name, &list[count], ignored, sizeof ignored)) count++;
+    }
+    closedir(d);
+    qsort(list, (size_t)count, sizeof *list, material_dependency_order);
+    return count;
+}
+
+int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) {
+    Material *list = malloc(MANIFEST_MAX_TABLES * sizeof *list);
+    if (!list) {
+        snprintf(err, errlen, "out of memory writing the manifest");
+        return 1;
+    }
+    int count = tables_in(dir, list, err, errlen);
+    if (count < 0) {
+        free(list);
+        return 1;
+    }
     Text text = {0};
     char line[512], path[4200], name[MATERIAL_NAME_MAX];
     snprintf(line, sizeof line,
@@ -104,5 +140,6 @@ int manifest_write(const Variant *v, const char *dir, const Material *list, int 
     if (result == 0 && memory)
         result = atomic_write(path, text.buf, text.len, err, errlen) != TABLE_OK;
     free(text.buf);
+    free(list);
     return result || !memory;
 }

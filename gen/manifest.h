@@ -10,10 +10,9 @@
 
 #define MANIFEST_NAME "MANIFEST"
 
-/* Writes DIR/MANIFEST for the tables of list (built in dir): per material, its name, file
- * size, XXH3-64 of the whole file and the W/D/L counts for each side to move.  Returns 0,
- * or 1 with err set. */
-int manifest_write(const Variant *v, const char *dir, const Material *list, int count, char *err,
-                   size_t errlen);
+/* Writes DIR/MANIFEST for every table file in dir, in dependency order: per material, its
+ * name, file size, XXH3-64 of the whole file and the W/D/L counts for each side to move and
+ * value set.  Returns 0, or 1 with err set. */
+int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen);
 
 #endif

@@ -105,6 +105,13 @@ int material_successors(const Material *m, Material *out, int max) {
     return side_successors(m, BLACK, out, count, max);
 }
 
+int material_dependency_order(const void *a, const void *b) {
+    const Material *x = a, *y = b;
+    int d = material_pieces(x) - material_pieces(y);
+    if (!d) d = x->men[WHITE] + x->men[BLACK] - y->men[WHITE] - y->men[BLACK];
+    return d ? d : memcmp(x, y, sizeof *x);
+}
+
 int material_all(int pieces, Material *out, int max) {
     int count = 0;
     /* Fewer pieces first; among equal counts fewer men first, as promotion only removes men. */

@@ -35,6 +35,10 @@ bool material_equal(const Material *a, const Material *b);
  * (a man becoming a king), canonical, without duplicates.  Returns the count. */
 int material_successors(const Material *m, Material *out, int max);
 
+/* qsort order in which every material comes after all it converts into: fewer pieces
+ * first, then fewer men (promotion only removes men). */
+int material_dependency_order(const void *a, const void *b);
+
 /* Every canonical material with 2..pieces pieces where each side has at least one piece,
  * in an order where every material comes after all it converts into.  Returns the count. */
 int material_all(int pieces, Material *out, int max);
