@@ -4,6 +4,7 @@
  * Usage: bench_probe VARIANT DIR [PROBES [THREADS]] */
 #include "index.h"
 #include "tablebase.h"
+#include "wall_clock.h"
 
 #include <dirent.h>
 #include <pthread.h>
@@ -21,12 +22,6 @@ typedef struct Bench {
     int tables;
     long probes;
 } Bench;
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static uint64_t next_random(uint64_t *state) {
     *state ^= *state << 13, *state ^= *state >> 7, *state ^= *state << 17;
@@ -77,7 +72,7 @@ static void *probe_many(void *arg) {
 static double warm_rate(Bench *b, Tablebase *tb, int threads) {
     Worker w[64];
     pthread_t ids[64];
-    double start = now();
+    double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
         w[t] = (Worker){b, tb, 0x9E3779B97F4A7C15ULL * (uint64_t)(t + 1), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
@@ -85,7 +80,7 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads) {
     long failures = 0;
     for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL), failures += w[t].failures;
     if (failures) printf("  %ld probes failed\n", failures);
-    return (double)b->probes * threads / (now() - start);
+    return (double)b->probes * threads / (wall_seconds() - start);
 }
 
 /* Average time of the first probe into a fresh handle: opening and one block decoded. */
@@ -99,9 +94,9 @@ static double cold_probe_us(Bench *b) {
         Position p;
         Cell c;
         random_position(b, &seed, &p);
-        double start = now();
+        double start = wall_seconds();
         tb_probe(tb, &p, &c, err, sizeof err);
-        total += now() - start;
+        total += wall_seconds() - start;
         tb_close(tb);
     }
     return total / rounds * 1e6;

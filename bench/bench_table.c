@@ -3,18 +3,13 @@
  * indicative.  Usage: bench_table [MILLION_POSITIONS] */
 #include "table_file.h"
 #include "table_writer.h"
+#include "wall_clock.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
-
-static double now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 static uint64_t next(uint64_t *state) {
     *state ^= *state << 13, *state ^= *state >> 7, *state ^= *state << 17;
@@ -49,20 +44,20 @@ static void read_back(const char *path, const Variant *v, const Cell *cells, uin
     Cell *all = malloc(n * sizeof *all), c;
     /* The first pass also pays for the page faults of a fresh output buffer. */
     for (int pass = 0; pass < 2; pass++) {
-        double start = now();
+        double start = wall_seconds();
         table_read_all(t, all, err, sizeof err);
-        report(pass ? "read_all (buffer touched)" : "read_all (fresh buffer)", now() - start,
-               (double)n * sizeof(Cell));
+        report(pass ? "read_all (buffer touched)" : "read_all (fresh buffer)",
+               wall_seconds() - start, (double)n * sizeof(Cell));
     }
     uint64_t state = 1, mismatches = 0;
     for (int pass = 0; pass < 2; pass++) {
-        double start = now();
+        double start = wall_seconds();
         for (uint64_t k = 0; k < n / 4; k++) {
             uint64_t i = next(&state) % n;
             table_read(t, i, &c, err, sizeof err);
             mismatches += c != cells[i];
         }
-        double seconds = now() - start;
+        double seconds = wall_seconds() - start;
         printf("random table_read (%s)    %7.3f s  %8.1f M reads/s\n", pass ? "warm" : "cold",
                seconds, (double)(n / 4) / seconds / 1e6);
     }
@@ -83,18 +78,18 @@ int main(int argc, char **argv) {
     snprintf(info.variant, sizeof info.variant, "%s", v.id);
     snprintf(info.material, sizeof info.material, "KKKvKKK");
     Cell *cells = synthetic(n);
-    double start = now();
+    double start = wall_seconds();
     TableStatus s = table_write(path, &info, cells, err, sizeof err);
-    report("write", now() - start, (double)n * sizeof(Cell));
+    report("write", wall_seconds() - start, (double)n * sizeof(Cell));
     struct stat st;
     if (s == TABLE_OK && stat(path, &st) == 0) {
         printf("%llu positions: %lld bytes, %.1f%% of the cells, %.2f bits per position\n",
                (unsigned long long)n, (long long)st.st_size,
                100.0 * (double)st.st_size / ((double)n * sizeof(Cell)),
                8.0 * (double)st.st_size / (double)n);
-        start = now();
+        start = wall_seconds();
         table_verify_file(path, err, sizeof err);
-        report("verify", now() - start, (double)n * sizeof(Cell));
+        report("verify", wall_seconds() - start, (double)n * sizeof(Cell));
         read_back(path, &v, cells, n);
     } else {
         printf("%s\n", err);

@@ -5,6 +5,7 @@
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
+#include "wall_clock.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -70,12 +71,6 @@ static void count_values(const Indexer *ix, const Cell *cells, TableInfo *info) 
             info->counts[set][i / ix->per_side][CELL_WDL(cells[i * sets + set])]++;
 }
 
-static double seconds_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
-
 /* Solves every value set of m and interleaves them, a position's cells adjacent. */
 static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
                           const BuildOptions *opt, Cell **out, char *err, size_t errlen) {
@@ -113,7 +108,7 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
         return 0;
     }
-    double start = seconds_now();
+    double start = wall_seconds();
     Cell *cells;
     if (solve_all_sets(v, tb, m, opt, &cells, err, errlen)) return 1;
     int sets = draw_value_sets(v);
@@ -129,7 +124,7 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
     if (st != TABLE_OK) return 1;
     if (opt->log)
         fprintf(opt->log, "\r%s: %llu positions, %.2f s\n", name, (unsigned long long)ix.size,
-                seconds_now() - start);
+                wall_seconds() - start);
     return 0;
 }
 

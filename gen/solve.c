@@ -14,16 +14,11 @@
 #include "movegen.h"
 #include "parallel.h"
 #include "unmove.h"
+#include "wall_clock.h"
 
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-
-static double seconds_now(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + (double)t.tv_nsec * 1e-9;
-}
 
 #define UNDECIDED   CELL_MAKE(WDL_NONE, 1)
 #define HOLE        CELL_MAKE(WDL_NONE, 0)
@@ -189,7 +184,7 @@ static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen)
 #define PROGRESS_SECONDS 10.0
 
 static void report(Solver *s, const SolveOptions *opt, int threads) {
-    double now = seconds_now();
+    double now = wall_seconds();
     if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
     s->reported = now;
     uint64_t decided = 0, holes = 0;
@@ -239,7 +234,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     s->tb = tb;
     s->set = opt->set;
     idx_init(&s->ix, v, m);
-    s->start = s->reported = seconds_now();
+    s->start = s->reported = wall_seconds();
     TableStatus status = alloc_arrays(s) ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) {
         parallel_for(threads, s->ix.size, init_range, s);
