@@ -48,6 +48,14 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
     return count;
 }
 
+long cli_number(const char *name, const char *text, long low, long high) {
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (*text == '\0' || *end || n < low || n > high)
+        cli_die(2, "%s needs a whole number from %ld to %ld, not '%s'", name, low, high, text);
+    return n;
+}
+
 void cli_variant(const char *id, Variant *out) {
     char ids[2048];
     if (!id) {

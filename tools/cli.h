@@ -17,6 +17,10 @@ typedef struct CliOption {
 int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
               int max_positional, const char *usage);
 
+/* The whole number text of option name, or exit 2 naming it when it is not one in
+ * low..high. */
+long cli_number(const char *name, const char *text, long low, long high);
+
 /* Resolves a variant id or exits 2 with the list of valid ids. */
 void cli_variant(const char *id, Variant *out);
 

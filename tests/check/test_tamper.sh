@@ -1,0 +1,135 @@
+# usage: test_tamper.sh DTB_CHECK DTB_GEN CHECK_TAMPER WORK_DIR
+# dtb-check must pass good tables and fail, naming the material and the position, a table
+# whose values are wrong though its checksums and counts are good (tamper.c), and fail on
+# missing tables.  Brazilian KKvK and KvK: 32 x 31 x 2 = 1984 and C(32,2) x 30 x 2 = 29760
+# positions (two sides to move, no men so no holes).
+set -u
+CHECK=$1
+GEN=$2
+TAMPER=$3
+WORK=$4
+FAILED=0
+
+# expect_status WHAT WANT GOT
+expect_status() {
+    if [ "$2" = "$3" ]; then
+        echo "ok   $1 (exit $3)"
+    else
+        echo "FAIL $1: exit $3, expected $2"
+        FAILED=1
+    fi
+}
+
+# expect_line WHAT LINE FILE: FILE has exactly this line (no patterns: FENs hold ':' and ',').
+expect_line() {
+    if grep -Fqx -- "$2" "$3"; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1: no line '$2' in:"
+        cat "$3"
+        FAILED=1
+    fi
+}
+
+# expect_match WHAT PATTERN FILE: some line of FILE matches the extended regex PATTERN.
+expect_match() {
+    if grep -Eq -- "$2" "$3"; then
+        echo "ok   $1"
+    else
+        echo "FAIL $1: no line matches '$2' in:"
+        cat "$3"
+        FAILED=1
+    fi
+}
+
+# copy_tables NAME: a fresh copy of the good tables in WORK/NAME.
+copy_tables() {
+    rm -rf "$WORK/$1"
+    cp -r "$WORK/good" "$WORK/$1"
+}
+
+rm -rf "$WORK"
+mkdir -p "$WORK"
+"$GEN" --variant brazilian --dir "$WORK/good" KKvK >"$WORK/gen.log" 2>&1 || {
+    cat "$WORK/gen.log"
+    echo "FAIL dtb-gen"
+    exit 1
+}
+
+"$CHECK" --variant brazilian --dir "$WORK/good" >"$WORK/out"
+expect_status "good tables pass" 0 $?
+printf 'ok KvK 1984 positions\nok KKvK 29760 positions\n2 passed, 0 failed\n' >"$WORK/want"
+cmp -s "$WORK/want" "$WORK/out" && echo "ok   every table listed, smaller first" ||
+    { echo "FAIL output of good tables:"; cat "$WORK/out"; FAILED=1; }
+
+# Each change below is to the first position of its kind, which has White to move; the
+# predecessors it may make wrong have Black to move, which the index puts after (index.h),
+# so the changed position is shown first.
+
+# A position with a capture pending: probes never read its cell, only this check does.
+copy_tables dtw
+changed=$("$TAMPER" brazilian "$WORK/dtw/KKvK.dtb" win-dtw) || exit 1
+fen=${changed% *} dtw=${changed#* }
+"$CHECK" --variant brazilian --dir "$WORK/dtw" >"$WORK/out"
+expect_status "a DTW 2 plies too long fails" 1 $?
+expect_match "names the material and the position" \
+    "^FAIL KKvK: [0-9]+ wrong, first: $fen stored WIN $((dtw + 2)) expected WIN $dtw$" "$WORK/out"
+expect_line "the other table passes" "ok KvK 1984 positions" "$WORK/out"
+expect_line "the summary counts one failure" "1 passed, 1 failed" "$WORK/out"
+
+copy_tables draw
+fen=$("$TAMPER" brazilian "$WORK/draw/KKvK.dtb" draw-to-win) || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/draw" KKvK >"$WORK/out"
+expect_status "a draw made a win fails" 1 $?
+expect_match "shows the changed position" \
+    "^FAIL KKvK: [0-9]+ wrong, first: $fen stored WIN 1 expected DRAW$" "$WORK/out"
+
+# Frisian's second value set, the draw rules (RULES.md 7.2), is checked too.
+"$GEN" --variant frisian --dir "$WORK/frisian" KKvK >"$WORK/gen.log" 2>&1 || exit 1
+changed=$("$TAMPER" frisian "$WORK/frisian/KKvK.dtb" rules-win-dtw) || exit 1
+fen=${changed% *} dtw=${changed#* }
+"$CHECK" --variant frisian --dir "$WORK/frisian" KKvK >"$WORK/out"
+expect_status "a draw-rules DTW 2 plies too long fails" 1 $?
+expect_match "names the value set" \
+    "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw \(draw-rules value\)$" "$WORK/out"
+
+# A table never solved: every position lacks a value, even where its successors lack one
+# too.
+copy_tables none
+"$TAMPER" brazilian "$WORK/none/KKvK.dtb" all-none || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/none" KKvK >"$WORK/out"
+expect_status "a table without values fails" 1 $?
+expect_match "every position is wrong" "^FAIL KKvK: 29760 wrong, first: .* stored NONE" "$WORK/out"
+
+copy_tables counts
+"$TAMPER" brazilian "$WORK/counts/KKvK.dtb" counts || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/counts" KKvK >"$WORK/out"
+expect_status "header counts that do not match fail" 1 $?
+expect_line "says so" "FAIL KKvK: the header's W/D/L counts do not match the cells" "$WORK/out"
+
+"$CHECK" --variant brazilian --dir "$WORK/good" KKvK KKKvK >"$WORK/out"
+expect_status "a missing table fails" 1 $?
+expect_match "names the missing table" "^FAIL KKKvK: .*KKKvK\.dtb" "$WORK/out"
+expect_line "the summary counts it" "1 passed, 1 failed" "$WORK/out"
+
+copy_tables lost
+rm "$WORK/lost/KvK.dtb"
+"$CHECK" --variant brazilian --dir "$WORK/lost" KKvK >"$WORK/out"
+expect_status "a missing successor table fails" 1 $?
+expect_match "names the successor" "^FAIL KKvK: .*KvK" "$WORK/out"
+
+"$CHECK" --variant brazilian --dir "$WORK/good" KvKK >"$WORK/out"
+expect_status "a material named in the other colours" 0 $?
+expect_line "is checked under its stored name" "ok KKvK 29760 positions" "$WORK/out"
+
+mkdir -p "$WORK/empty"
+"$CHECK" --variant brazilian --dir "$WORK/empty" >"$WORK/out" 2>&1
+expect_status "a folder without tables fails" 1 $?
+"$CHECK" --variant stockholm --dir "$WORK/good" >"$WORK/out"
+expect_status "another variant's tables fail" 1 $?
+"$CHECK" --help >"$WORK/out"
+expect_status "--help" 0 $?
+expect_match "--help shows the usage" "^usage: dtb-check" "$WORK/out"
+
+[ "$FAILED" = 0 ] && rm -rf "$WORK"
+exit "$FAILED"

@@ -1,0 +1,52 @@
+/* Checking a table's stored values against the rules, by forward moves only: nothing here
+ * shares code with the generator (gen/), so a mistake there cannot hide itself. */
+#ifndef DTB_CHECK_H
+#define DTB_CHECK_H
+
+#include "material.h"
+#include "tablebase.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define CHECK_SHOWN 5 /* wrong cells a result keeps for display */
+
+typedef struct CheckWrong {
+    uint64_t index;
+    int set; /* VALUES_PURE or VALUES_RULES (draw_rules.h) */
+    Cell stored, expected;
+} CheckWrong;
+
+typedef struct CheckResult {
+    uint64_t positions; /* positions checked (the index size less its holes) */
+    uint64_t wrong;     /* cells that do not follow from their moves, holes included */
+    int shown;
+    CheckWrong first[CHECK_SHOWN]; /* the wrong cells with the lowest indices */
+    bool counts_wrong;             /* the header's W/D/L counts do not match the cells */
+} CheckResult;
+
+typedef struct CheckOptions {
+    int threads;
+    FILE *progress; /* progress lines, or NULL */
+} CheckOptions;
+
+/* Checks every stored value (of every value set) of canonical material m in the table
+ * file at path.  Successors are valued through tb, which must read the same folder; the
+ * materials m converts into are trusted here and checked on their own.
+ *
+ * Returns TABLE_OK when the check ran to the end (out says whether the table passed), or
+ * the error that stopped it with err naming the file: this table or a successor's missing
+ * or unreadable, or out of memory. */
+TableStatus check_material(Tablebase *tb, const Variant *v, const Material *m, const char *path,
+                           const CheckOptions *opt, CheckResult *out, char *err, size_t errlen);
+
+/* True when the check ran and found nothing wrong. */
+static inline bool check_passed(const CheckResult *r) {
+    return !r->wrong && !r->counts_wrong;
+}
+
+/* Writes c as "WIN 12", "DRAW", "LOSS 0" (WDL and DTW in plies) or "NONE". */
+void check_cell_text(Cell c, char *buf, size_t len);
+
+#endif

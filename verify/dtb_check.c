@@ -1,0 +1,132 @@
+/* dtb-check: confirm that every stored value follows from the moves (see check.c). */
+#include "check.h"
+#include "cli.h"
+#include "draw_rules.h"
+#include "fen.h"
+#include "index.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MATERIALS_MAX 1024
+
+static const char usage[] =
+    "usage: dtb-check --variant V [--dir DIR] [--threads T] [MATERIAL...]\n"
+    "Checks the named tables (like KKMvK), or every table in DIR, against the rules: each\n"
+    "position's stored value and DTW must be the best its legal moves give, valued through\n"
+    "the tables in DIR, and a position without moves must be a loss in 0.  The tables a\n"
+    "material converts into are trusted there and checked on their own: without names,\n"
+    "every table, smaller first.  Prints 'ok MATERIAL N positions' (not counting index\n"
+    "holes) or"
+    " 'FAIL MATERIAL: ...' with up to 5 wrong positions, then 'N passed, M failed'.\n"
+    "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n";
+
+typedef char Name[MATERIAL_NAME_MAX];
+
+/* A name has one letter per piece, so shorter names have fewer pieces. */
+static int fewer_pieces_first(const void *a, const void *b) {
+    const char *x = a, *y = b;
+    size_t lx = strlen(x), ly = strlen(y);
+    return lx != ly ? (lx > ly) - (lx < ly) : strcmp(x, y);
+}
+
+/* The materials of the table files in dir, smaller first: names receives them and list
+ * points to them. */
+static int list_tables(const char *dir, Name *names, const char **list) {
+    DIR *d = opendir(dir);
+    if (!d) cli_die(1, "cannot read the folder '%s'", dir);
+    int count = 0;
+    size_t suffix = strlen(TB_FILE_SUFFIX);
+    for (struct dirent *e; (e = readdir(d)) && count < MATERIALS_MAX;) {
+        size_t n = strlen(e->d_name);
+        if (n <= suffix || n - suffix >= MATERIAL_NAME_MAX) continue;
+        if (strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX) != 0) continue;
+        snprintf(names[count++], MATERIAL_NAME_MAX, "%.*s", (int)(n - suffix), e->d_name);
+    }
+    closedir(d);
+    if (count == 0) cli_die(1, "no tables (*%s) in '%s'", TB_FILE_SUFFIX, dir);
+    qsort(names, (size_t)count, sizeof *names, fewer_pieces_first);
+    for (int i = 0; i < count; i++) list[i] = names[i];
+    return count;
+}
+
+static void print_wrong(const Variant *v, const Indexer *ix, const CheckWrong *w,
+                        const char *lead) {
+    char fen[FEN_MAX], stored[32], expected[32];
+    Position p;
+    if (idx_decode(ix, w->index, &p))
+        fen_format(v, &p, fen, sizeof fen);
+    else
+        snprintf(fen, sizeof fen, "index %llu (no position)", (unsigned long long)w->index);
+    check_cell_text(w->stored, stored, sizeof stored);
+    check_cell_text(w->expected, expected, sizeof expected);
+    printf("%s%s stored %s expected %s%s\n", lead, fen, stored, expected,
+           w->set == VALUES_RULES ? " (draw-rules value)" : "");
+}
+
+static void print_result(const Variant *v, const Material *m, const CheckResult *r) {
+    char name[MATERIAL_NAME_MAX];
+    material_name(m, name, sizeof name);
+    if (check_passed(r)) {
+        printf("ok %s %llu positions\n", name, (unsigned long long)r->positions);
+        return;
+    }
+    Indexer ix;
+    idx_init(&ix, v, m);
+    if (r->counts_wrong)
+        printf("FAIL %s: the header's W/D/L counts do not match the cells\n", name);
+    if (!r->wrong) return;
+    printf("FAIL %s: %llu wrong, first: ", name, (unsigned long long)r->wrong);
+    for (int k = 0; k < r->shown; k++) print_wrong(v, &ix, &r->first[k], k ? "  " : "");
+}
+
+/* Checks one table; true when it passed. */
+static bool check_one(Tablebase *tb, const Variant *v, const char *text, const CheckOptions *opt) {
+    char err[1024], path[4200], name[MATERIAL_NAME_MAX];
+    Material m;
+    if (!material_parse(text, &m, err, sizeof err)) {
+        printf("FAIL %s: %s\n", text, err);
+        return false;
+    }
+    if (!material_is_canonical(&m)) m = material_reversed(&m);
+    material_name(&m, name, sizeof name);
+    tb_path(tb, &m, path, sizeof path);
+    CheckResult r;
+    TableStatus status = check_material(tb, v, &m, path, opt, &r, err, sizeof err);
+    if (status != TABLE_OK) {
+        printf("FAIL %s: %s\n", name, err);
+        return false;
+    }
+    print_result(v, &m, &r);
+    return check_passed(&r);
+}
+
+int main(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL, *threads = "1";
+    const CliOption options[] = {
+        {"--variant", true, &variant}, {"--dir", true, &dir}, {"--threads", true, &threads}, {0}};
+    static Name names[MATERIALS_MAX];
+    static const char *list[MATERIALS_MAX];
+    int count = cli_parse(argc, argv, options, list, MATERIALS_MAX, usage);
+    Variant v;
+    cli_variant(variant, &v);
+    char default_dir[256];
+    snprintf(default_dir, sizeof default_dir, "tables/%s", v.id);
+    if (!dir) dir = default_dir;
+    if (count == 0) count = list_tables(dir, names, list);
+    CheckOptions opt = {.threads = (int)cli_number("--threads", threads, 1, 64),
+                        .progress = isatty(fileno(stderr)) ? stderr : NULL};
+    Tablebase *tb = tb_open(&v, dir);
+    if (!tb) cli_die(1, "out of memory");
+    int passed = 0;
+    for (int i = 0; i < count; i++) {
+        passed += check_one(tb, &v, list[i], &opt);
+        fflush(stdout);
+    }
+    tb_close(tb);
+    printf("%d passed, %d failed\n", passed, count - passed);
+    return passed == count ? 0 : 1;
+}
