@@ -1,5 +1,6 @@
-/* A board diagram for the terminal, drawn from the variant's own numbering: a mirrored
- * board (Scandinavian) comes out with a1 light and square 1 in the top-left corner. */
+/* A board diagram for the terminal, on the geometry of board_grid.h (the SVG diagram's too):
+ * a mirrored board (Scandinavian) comes out with a1 light and square 1 in the top-left
+ * corner. */
 #ifndef DTB_BOARD_TEXT_H
 #define DTB_BOARD_TEXT_H
 

@@ -1,6 +1,8 @@
 /* dtb-probe: look positions up, and inspect the rules engine. */
+#include "board_svg.h"
 #include "board_text.h"
 #include "cli.h"
+#include "draw_rules.h"
 #include "dtb.h"
 #include "fen.h"
 #include "index.h"
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define DRAW_LINE_PLIES 20 /* how much of a drawn line lookup shows */
 #define LINE_ROW_WIDTH  56 /* characters of moves on one row of a printed line */
@@ -111,11 +114,16 @@ typedef struct RulesOptions {
     const char *rules, *moves_played;
 } RulesOptions;
 
-static void apply_rules(dtb_handle *h, const RulesOptions *o) {
+/* Whether o asks for the pure values; exits 2 on a bad --rules. */
+static bool rules_are_pure(const RulesOptions *o) {
     const char *rules = o->rules ? o->rules : "official";
     if (strcmp(rules, "official") && strcmp(rules, "pure"))
         cli_die(2, "--rules is 'pure' or 'official', not '%s'", rules);
-    dtb_set_rules(h, strcmp(rules, "pure") == 0 ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
+    return strcmp(rules, "pure") == 0;
+}
+
+static void apply_rules(dtb_handle *h, const RulesOptions *o) {
+    dtb_set_rules(h, rules_are_pure(o) ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
 }
 
 static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
@@ -198,15 +206,15 @@ static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value valu
     free(line);
 }
 
-#define RULES_HELP                                                                          \
-    "Frisian: --rules official (the default) applies the draw rules of RULES.md 7.2, --rules\n"   \
-    "pure leaves them out; --moves-played N gives the moves the side with two kings has\n"       \
+#define RULES_HELP                                                                                 \
+    "Frisian: --rules official (the default) applies the draw rules of RULES.md 7.2, --rules\n"    \
+    "pure leaves them out; --moves-played N gives the moves the side with two kings has\n"         \
     "already played in two kings against one king (default 0).\n"
 
 /* The value under the chosen rules, and where the other value set differs, that one too. */
 static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptions *o,
                         dtb_value value, char *buf, size_t len) {
-    bool pure = o->rules && strcmp(o->rules, "pure") == 0;
+    bool pure = rules_are_pure(o);
     char chosen[64], other_text[64];
     dtb_value other;
     value_text(value, chosen, sizeof chosen);
@@ -223,7 +231,8 @@ static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptio
 }
 
 static const char lookup_usage[] =
-    "usage: dtb-probe lookup --variant V [--dir DIR] [--rules pure|official] [--moves-played N] FEN\n"
+    "usage: dtb-probe lookup --variant V [--dir DIR] [--rules pure|official] [--moves-played N] "
+    "FEN\n"
     "Prints the value of FEN for the side to move (win or loss in so many plies, or draw),\n"
     "every legal move with the value it gives the side that plays it, best first, and the\n"
     "line of best moves to the end of the game (or its first plies for a draw), beside a\n"
@@ -284,7 +293,8 @@ static bool batch_line(dtb_handle *h, const RulesOptions *ro, const char *fen) {
 }
 
 static const char batch_usage[] =
-    "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official] [--moves-played N] < FENS\n"
+    "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official] [--moves-played N] < "
+    "FENS\n"
     "Reads FENs from standard input, one a line (empty lines are skipped), and writes for\n"
     "each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-' for the DTW of a draw and\n"
     "the move of a position without one.  A line that fails gives 'FEN<TAB>error<TAB>why'\n"
@@ -326,22 +336,67 @@ static void print_counts(const TableInfo *info, int set, bool reversed) {
     for (int side = 0; side < 2; side++) {
         const uint64_t *c = info->counts[set][reversed ? !side : side];
         printf("%s%s win %llu draw %llu loss %llu\n", set_prefix[set], names[side],
-               (unsigned long long)c[WDL_WIN],
-               (unsigned long long)c[WDL_DRAW], (unsigned long long)c[WDL_LOSS]);
+               (unsigned long long)c[WDL_WIN], (unsigned long long)c[WDL_DRAW],
+               (unsigned long long)c[WDL_LOSS]);
     }
 }
 
-/* Scans the whole table for a win with the largest DTW (the first such index). */
-static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix, int set,
-                              bool reversed) {
-    uint32_t cpp = table_info(t)->cells_per_position;
-    Cell *cells = malloc(ix->size * cpp * sizeof *cells + 1);
+/* The table of a material as asked for: the canonical material's table, read with colours
+ * swapped when the material asked for is its twin. */
+typedef struct MaterialTable {
+    TableFile *t;
+    Indexer ix;
+    bool reversed;
+} MaterialTable;
+
+/* Opens the table of material `name`; on an error exits with error_status. */
+static void open_material_table(const Variant *v, const char *dir, const char *name,
+                                int error_status, MaterialTable *out) {
+    Material m;
+    char err[1024], default_dir[256], path[4200], canonical_name[MATERIAL_NAME_MAX];
+    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
+    out->reversed = !material_is_canonical(&m);
+    Material canonical = out->reversed ? material_reversed(&m) : m;
+    material_name(&canonical, canonical_name, sizeof canonical_name);
+    snprintf(path, sizeof path, "%s/%s%s", tables_dir(v, dir, default_dir, sizeof default_dir),
+             canonical_name, TB_FILE_SUFFIX);
+    if (table_open(path, v, canonical_name, &out->t, err, sizeof err))
+        cli_die(error_status, "%s", err);
+    idx_init(&out->ix, v, &canonical);
+    if (table_info(out->t)->positions != out->ix.size)
+        cli_die(error_status, "%s: %llu positions, the index of %s has %llu", path,
+                (unsigned long long)table_info(out->t)->positions, canonical_name,
+                (unsigned long long)out->ix.size);
+}
+
+/* Every cell of the table, cells_per_position a position; the caller frees them. */
+static Cell *read_all_cells(const MaterialTable *mt, int error_status) {
+    uint32_t cpp = table_info(mt->t)->cells_per_position;
+    Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
     char err[1024];
-    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)ix->size);
-    if (table_read_all(t, cells, err, sizeof err)) cli_die(1, "%s", err);
+    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
+    if (table_read_all(mt->t, cells, err, sizeof err)) cli_die(error_status, "%s", err);
+    return cells;
+}
+
+/* The position of index i in the colours asked for; false for a hole of the index. */
+static bool shown_position(const MaterialTable *mt, uint64_t i, Position *out) {
+    Position p;
+    if (!idx_decode(&mt->ix, i, &p)) return false;
+    if (mt->reversed)
+        pos_reversed(mt->ix.v->board, &p, out);
+    else
+        *out = p;
+    return true;
+}
+
+/* Scans the whole table for a win with the largest DTW (the first such index). */
+static void print_longest_win(const MaterialTable *mt, int set) {
+    uint32_t cpp = table_info(mt->t)->cells_per_position;
+    Cell *cells = read_all_cells(mt, 1);
     uint64_t found = 0;
     int longest = 0;
-    for (uint64_t i = 0; i < ix->size; i++) {
+    for (uint64_t i = 0; i < mt->ix.size; i++) {
         Cell c = cells[i * cpp + (uint32_t)set];
         if (CELL_WDL(c) == WDL_WIN && (int)CELL_DTW(c) > longest) longest = CELL_DTW(c), found = i;
     }
@@ -350,14 +405,10 @@ static void print_longest_win(TableFile *t, const Variant *v, const Indexer *ix,
         printf("%slongest-win - -\n", set_prefix[set]);
         return;
     }
-    Position p, shown;
+    Position shown;
     char fen[FEN_MAX];
-    idx_decode(ix, found, &p);
-    if (reversed)
-        pos_reversed(v->board, &p, &shown);
-    else
-        shown = p;
-    fen_format(v, &shown, fen, sizeof fen);
+    shown_position(mt, found, &shown);
+    fen_format(mt->ix.v, &shown, fen, sizeof fen);
     printf("%slongest-win %d %s\n", set_prefix[set], longest, fen);
 }
 
@@ -377,28 +428,192 @@ static int run_stats(int argc, char **argv) {
     cli_parse(argc, argv, options, &name, 1, stats_usage);
     Variant v;
     cli_variant(variant, &v);
-    Material m;
-    char err[1024], default_dir[256], path[4200], canonical_name[MATERIAL_NAME_MAX];
     if (!name) cli_die(2, "stats needs a material, like KKvK");
-    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
-    bool reversed = !material_is_canonical(&m);
-    Material canonical = reversed ? material_reversed(&m) : m;
-    material_name(&canonical, canonical_name, sizeof canonical_name);
-    snprintf(path, sizeof path, "%s/%s%s", tables_dir(&v, dir, default_dir, sizeof default_dir),
-             canonical_name, TB_FILE_SUFFIX);
-    TableFile *t;
-    if (table_open(path, &v, canonical_name, &t, err, sizeof err)) cli_die(1, "%s", err);
-    Indexer ix;
-    idx_init(&ix, &v, &canonical);
-    if (table_info(t)->positions != ix.size)
-        cli_die(1, "%s: %llu positions, the index of %s has %llu", path,
-                (unsigned long long)table_info(t)->positions, canonical_name,
-                (unsigned long long)ix.size);
-    for (int set = 0; set < (int)table_info(t)->cells_per_position; set++) {
-        print_counts(table_info(t), set, reversed);
-        print_longest_win(t, &v, &ix, set, reversed);
+    MaterialTable mt;
+    open_material_table(&v, dir, name, 1, &mt);
+    for (int set = 0; set < (int)table_info(mt.t)->cells_per_position; set++) {
+        print_counts(table_info(mt.t), set, mt.reversed);
+        print_longest_win(&mt, set);
     }
-    table_close(t);
+    table_close(mt.t);
+    return 0;
+}
+
+/* ---- Checking a claim that one side wins a whole material. ---- */
+
+#define CLAIM_EXAMPLES 5
+
+/* The classes of the positions the named side does not win, in the order they are tried. */
+enum { CLASS_CAPTURE, CLASS_WEAKER_CAPTURES, CLASS_STRONGER_THREATENS, CLASS_QUIET, CLASS_COUNT };
+
+static const char *const class_names[CLASS_COUNT] = {
+    "capture pending", "weaker side captures first", "stronger side threatens", "quiet"};
+
+static const char *const side_names[2] = {"White", "Black"}; /* [WHITE], [BLACK] */
+
+typedef struct ClaimClass {
+    uint64_t count[2]; /* [side to move] */
+    int examples;
+    char example[CLAIM_EXAMPLES][FEN_MAX + 2 + 64]; /* "FEN  value" */
+} ClaimClass;
+
+typedef struct ClaimTally {
+    uint64_t positions, won;
+    ClaimClass classes[CLASS_COUNT];
+} ClaimTally;
+
+/* The class of p, a position the stronger side does not win (see claim_usage). */
+static int exception_class(const Variant *v, const Position *p, int weaker) {
+    if (movegen_has_capture(v, p)) return CLASS_CAPTURE;
+    Position waiting = *p; /* the side not to move, as if it were to move */
+    waiting.side = !p->side;
+    if (!movegen_has_capture(v, &waiting)) return CLASS_QUIET;
+    return waiting.side == weaker ? CLASS_WEAKER_CAPTURES : CLASS_STRONGER_THREATENS;
+}
+
+static dtb_value cell_value(Cell c) {
+    static const dtb_wdl wdl_of_cell[4] = {[WDL_LOSS] = DTB_LOSS, [WDL_WIN] = DTB_WIN};
+    return (dtb_value){wdl_of_cell[CELL_WDL(c)], CELL_WDL(c) == WDL_DRAW ? 0 : CELL_DTW(c)};
+}
+
+static void add_exception(const Variant *v, const Position *p, Cell c, ClaimClass *class) {
+    if (class->examples < CLAIM_EXAMPLES) {
+        char fen[FEN_MAX], value[64];
+        fen_format(v, p, fen, sizeof fen);
+        value_text(cell_value(c), value, sizeof value);
+        snprintf(class->example[class->examples++], sizeof class->example[0], "%s  %s", fen, value);
+    }
+    class->count[p->side]++;
+}
+
+static void tally_claim(const MaterialTable *mt, int set, int winner, ClaimTally *tally) {
+    uint32_t cpp = table_info(mt->t)->cells_per_position;
+    Cell *cells = read_all_cells(mt, 2);
+    memset(tally, 0, sizeof *tally);
+    for (uint64_t i = 0; i < mt->ix.size; i++) {
+        Position p;
+        if (!shown_position(mt, i, &p)) continue;
+        Cell c = cells[i * cpp + (uint32_t)set];
+        tally->positions++;
+        if (CELL_WDL(c) == (p.side == winner ? WDL_WIN : WDL_LOSS))
+            tally->won++;
+        else
+            add_exception(mt->ix.v, &p, c, &tally->classes[exception_class(mt->ix.v, &p, !winner)]);
+    }
+    free(cells);
+}
+
+static uint64_t quiet_exceptions(const ClaimTally *tally) {
+    const uint64_t *by_side = tally->classes[CLASS_QUIET].count;
+    return by_side[WHITE] + by_side[BLACK];
+}
+
+static void print_claim(const ClaimTally *tally, int winner) {
+    printf("positions: %llu\nwon by %s: %llu\n", (unsigned long long)tally->positions,
+           side_names[winner], (unsigned long long)tally->won);
+    for (int k = 0; k < CLASS_COUNT; k++) {
+        const ClaimClass *class = &tally->classes[k];
+        printf("%s: %llu (White to move %llu, Black to move %llu)\n", class_names[k],
+               (unsigned long long)(class->count[WHITE] + class->count[BLACK]),
+               (unsigned long long)class->count[WHITE], (unsigned long long)class->count[BLACK]);
+        for (int e = 0; e < class->examples; e++) printf("  %s\n", class->example[e]);
+    }
+    uint64_t quiet = quiet_exceptions(tally);
+    printf("claim %s: %llu quiet exceptions\n", quiet ? "fails" : "holds",
+           (unsigned long long)quiet);
+}
+
+static const char claim_usage[] =
+    "usage: dtb-probe claim --variant V [--dir DIR] [--rules pure|official] MATERIAL\n"
+    "                       --wins white|black\n"
+    "Checks the claim that the named side wins every position of MATERIAL (like KKvK), with\n"
+    "either side to move.  Values are for the side to move: the named side wins a position\n"
+    "when it is to move and the value is a win, or the other side is to move and the value\n"
+    "is a loss.  Prints the number of positions and of those won, then sorts every other\n"
+    "position into the first of these classes that fits, and prints each class's count (in\n"
+    "all, and with each side to move) with up to 5 example FENs and their values:\n"
+    "  capture pending             the side to move must capture;\n"
+    "  weaker side captures first  the weaker side (the one the claim says loses) has a\n"
+    "                              capture, so it captures on its first move unless the\n"
+    "                              stronger side prevents it;\n"
+    "  stronger side threatens     only the stronger side has a capture, and the weaker side\n"
+    "                              is to move (not quiet: a capture is pending for a side);\n"
+    "  quiet                       no capture for either side.\n"
+    "The last line is 'claim holds: 0 quiet exceptions' or 'claim fails: N quiet\n"
+    "exceptions'.  Exit status: 0 when no quiet position is an exception, 1 when one is, 2\n"
+    "on an error (bad arguments, a missing or bad table).  DIR defaults to tables/V.\n"
+    "Frisian: --rules official (the default) checks the values under the draw rules of\n"
+    "RULES.md 7.2 (with no moves played yet in two kings against one king), --rules pure the\n"
+    "values without them.\n";
+
+/* The side of --wins; exits 2 on anything but white or black. */
+static int parse_winner(const char *wins) {
+    for (int side = WHITE; side <= BLACK; side++)
+        if (wins && strcasecmp(wins, side_names[side]) == 0) return side;
+    cli_die(2, "--wins is 'white' or 'black', not '%s'", wins ? wins : "");
+}
+
+static int run_claim(int argc, char **argv) {
+    const char *variant = NULL, *dir = NULL, *name = NULL, *wins = NULL;
+    RulesOptions ro = {0};
+    const CliOption options[] = {{"--variant", true, &variant},
+                                 {"--dir", true, &dir},
+                                 {"--rules", true, &ro.rules},
+                                 {"--wins", true, &wins},
+                                 {0}};
+    cli_parse(argc, argv, options, &name, 1, claim_usage);
+    Variant v;
+    cli_variant(variant, &v);
+    if (!name) cli_die(2, "claim needs a material, like KKvK");
+    int winner = parse_winner(wins);
+    bool pure = rules_are_pure(&ro);
+    MaterialTable mt;
+    open_material_table(&v, dir, name, 2, &mt);
+    bool two_sets = table_info(mt.t)->cells_per_position > 1;
+    int set = two_sets && !pure ? VALUES_RULES : VALUES_PURE;
+    printf("claim: %s wins every position of %s (%s%s)\n", side_names[winner], name, v.id,
+           two_sets ? (pure ? ", pure values" : ", official values") : "");
+    static ClaimTally tally;
+    tally_claim(&mt, set, winner, &tally);
+    table_close(mt.t);
+    print_claim(&tally, winner);
+    return quiet_exceptions(&tally) ? 1 : 0;
+}
+
+/* ---- Diagrams. ---- */
+
+static const char diagram_usage[] =
+    "usage: dtb-probe diagram --variant V [--svg FILE] FEN\n"
+    "Draws the position of FEN.  With --svg, writes FILE as a plain SVG 1.1 picture: light\n"
+    "and dark squares, the square numbers on the dark squares, files and ranks around the\n"
+    "board (a mirrored board for Scandinavian: a1 light, square 1 top left), men as discs and\n"
+    "kings as discs with a ring and a crown, white pieces white with a dark outline, black\n"
+    "pieces black with a light one, and the side to move under the board.  Without --svg,\n"
+    "prints the diagram of lookup: w/W white man/king, b/B black man/king, '.' an empty\n"
+    "square.  No table is needed.\n";
+
+static int run_diagram(int argc, char **argv) {
+    const char *variant = NULL, *svg = NULL, *fen = NULL;
+    const CliOption options[] = {{"--variant", true, &variant}, {"--svg", true, &svg}, {0}};
+    cli_parse(argc, argv, options, &fen, 1, diagram_usage);
+    Variant v;
+    dtb_handle *h = open_tables(variant, ".", &v); /* only to read the FEN: no table opens */
+    if (!fen) cli_die(2, "diagram needs a FEN");
+    dtb_position pos;
+    char title[FEN_MAX + 64];
+    if (dtb_parse_fen(h, fen, &pos)) cli_die(2, "%s", dtb_last_error());
+    dtb_close(h);
+    if (!svg) {
+        BoardText board;
+        board_text(&v, &pos, &board);
+        for (int i = 0; i < board.count; i++) puts(board.line[i]);
+        return 0;
+    }
+    FILE *out = fopen(svg, "w");
+    if (!out) cli_die(1, "cannot write '%s': %s", svg, strerror(errno));
+    snprintf(title, sizeof title, "%s %s", v.id, fen);
+    int failed = board_svg(&v, &pos, title, out);
+    if (fclose(out) || failed) cli_die(1, "cannot write '%s'", svg);
     return 0;
 }
 
@@ -494,6 +709,8 @@ static const Command commands[] = {
     {"lookup", run_lookup, "the value, moves and best line of a position"},
     {"batch", run_batch, "the value and best move of each FEN on standard input"},
     {"stats", run_stats, "result counts and the longest win of a material"},
+    {"claim", run_claim, "check that one side wins every position of a material"},
+    {"diagram", run_diagram, "draw a position, as an SVG picture or as text"},
     {"verify", run_verify, "check the table files of a folder"},
     {"perft", run_perft, "count leaf positions to a depth"},
     {"moves", run_moves, "list the legal moves of a position"},
