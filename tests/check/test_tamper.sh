@@ -8,39 +8,7 @@ CHECK=$1
 GEN=$2
 TAMPER=$3
 WORK=$4
-FAILED=0
-
-# expect_status WHAT WANT GOT
-expect_status() {
-    if [ "$2" = "$3" ]; then
-        echo "ok   $1 (exit $3)"
-    else
-        echo "FAIL $1: exit $3, expected $2"
-        FAILED=1
-    fi
-}
-
-# expect_line WHAT LINE FILE: FILE has exactly this line (no patterns: FENs hold ':' and ',').
-expect_line() {
-    if grep -Fqx -- "$2" "$3"; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1: no line '$2' in:"
-        cat "$3"
-        FAILED=1
-    fi
-}
-
-# expect_match WHAT PATTERN FILE: some line of FILE matches the extended regex PATTERN.
-expect_match() {
-    if grep -Eq -- "$2" "$3"; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1: no line matches '$2' in:"
-        cat "$3"
-        FAILED=1
-    fi
-}
+. "$(dirname "$0")/../expect.sh"
 
 # copy_tables NAME: a fresh copy of the good tables in WORK/NAME.
 copy_tables() {

@@ -7,7 +7,7 @@ PROBE=$1
 GEN=$2
 WORK=$3
 TABLES=$WORK/tables
-FAILED=0
+. "$(dirname "$0")/../expect.sh"
 
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -16,38 +16,6 @@ VARIANT=${VARIANT:-brazilian}
     cat "$WORK/gen.log"
     echo "FAIL dtb-gen"
     exit 1
-}
-
-# expect_same WHAT EXPECTED_FILE ACTUAL_FILE
-expect_same() {
-    if cmp -s "$2" "$3"; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1"
-        diff "$2" "$3"
-        FAILED=1
-    fi
-}
-
-# expect_match WHAT PATTERN FILE: some line of FILE matches the extended regex PATTERN.
-expect_match() {
-    if grep -Eq -- "$2" "$3"; then
-        echo "ok   $1"
-    else
-        echo "FAIL $1: no line matches '$2' in:"
-        cat "$3"
-        FAILED=1
-    fi
-}
-
-# expect_status WHAT WANT GOT
-expect_status() {
-    if [ "$2" = "$3" ]; then
-        echo "ok   $1 (exit $3)"
-    else
-        echo "FAIL $1: exit $3, expected $2"
-        FAILED=1
-    fi
 }
 
 # Inverts the last byte of FILE, which lies inside its last block.
