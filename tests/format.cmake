@@ -1,0 +1,10 @@
+# Every C source and header is as clang-format (with the committed .clang-format) writes it.
+find_program(CLANG_FORMAT clang-format)
+if(CLANG_FORMAT)
+  file(GLOB_RECURSE FORMAT_SOURCES CONFIGURE_DEPENDS
+       ${PROJECT_SOURCE_DIR}/probe/*.[ch] ${PROJECT_SOURCE_DIR}/gen/*.[ch]
+       ${PROJECT_SOURCE_DIR}/include/*.h ${PROJECT_SOURCE_DIR}/tools/*.[ch]
+       ${PROJECT_SOURCE_DIR}/verify/*.[ch] ${PROJECT_SOURCE_DIR}/bench/*.[ch]
+       ${PROJECT_SOURCE_DIR}/tests/*.[ch])
+  add_test(NAME format COMMAND ${CLANG_FORMAT} --dry-run --Werror ${FORMAT_SOURCES})
+endif()
