@@ -61,6 +61,19 @@ batch official 0 W:W8,K9:BK23 B:WK2,K9:BK23 | cut -f1-3 >"$WORK/got"
 printf 'W:W8,K9:BK23\tdraw\t-\nB:WK2,K9:BK23\tdraw\t-\n' >"$WORK/want"
 expect_same "the same needs 8 moves after crowning: draws under the rules" "$WORK/want" "$WORK/got"
 
+# Move by move along the pure line of W:W8,K9:BK23: White crowns first (8-2), and from then
+# on, inside two kings against one (and the one king against one its last black capture
+# leaves), White's moves are plies 3, 5, ..., 17: its win comes on its 8th move there.
+"$PROBE" lookup --variant frisian --dir "$TABLES" --rules pure W:W8,K9:BK23 |
+    sed -n '/line:/,$p' | sed 's/.*line://' | tr -s ' ' '\n' | grep -E '^[0-9]+[-x]' >"$WORK/line"
+printf '%s\n' 8-2 >"$WORK/want"
+head -n 1 "$WORK/line" >"$WORK/got"
+expect_same "the pure line starts by crowning on d10" "$WORK/want" "$WORK/got"
+white_after=$(tail -n +2 "$WORK/line" | awk 'NR % 2 == 0' | wc -l)
+expect_status "White's moves after crowning in the 17-ply pure line (8 > 7)" 8 "$white_after"
+tail -n 1 "$WORK/line" | grep -q x
+expect_status "the last of them captures the lone king" 0 $?
+
 batch official 0 W:WK1,K2:BK6 W:WK2,K4:BK23 B:WK1,K2:BK6 B:WK2,K4:BK31 | cut -f1-3 >"$WORK/got"
 printf '%s\t%s\t%s\n' W:WK1,K2:BK6 win 13 W:WK2,K4:BK23 draw - B:WK1,K2:BK6 loss 14 \
     B:WK2,K4:BK31 draw - >"$WORK/want"
