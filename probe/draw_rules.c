@@ -41,29 +41,17 @@ Cell draw_cut(Cell c, int horizon) {
     return horizon && decided(c) && CELL_DTW(c) > horizon ? CELL_MAKE(WDL_DRAW, 0) : c;
 }
 
-/* p's material as stored (the stronger side White) and the stored side to move. */
-static void canonical_of(const Position *p, Material *m, int *side) {
-    *m = material_of(p);
-    *side = p->side;
-    if (!material_is_canonical(m)) {
-        *m = material_reversed(m);
-        *side = !p->side;
-    }
-}
-
 int draw_position_horizon(const Variant *v, const Position *p) {
     Material m;
-    int side;
-    canonical_of(p, &m, &side);
-    return draw_horizon(v, &m, side);
+    bool reversed = material_stored_of(p, &m);
+    return draw_horizon(v, &m, reversed ? !p->side : p->side);
 }
 
 int draw_counting_side(const Variant *v, const Position *p) {
     Material m;
-    int side;
-    canonical_of(p, &m, &side);
+    bool reversed = material_stored_of(p, &m);
     if (!draw_counts_moves(v, &m)) return -1;
-    return side == p->side ? WHITE : BLACK; /* canonical White is the stronger side */
+    return reversed ? BLACK : WHITE; /* the stored White is the stronger side */
 }
 
 Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played) {

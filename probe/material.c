@@ -70,6 +70,13 @@ bool material_is_canonical(const Material *m) {
     return side_strength(m, WHITE) >= side_strength(m, BLACK);
 }
 
+bool material_stored_of(const Position *p, Material *out) {
+    *out = material_of(p);
+    if (material_is_canonical(out)) return false;
+    *out = material_reversed(out);
+    return true;
+}
+
 static Material canonical(const Material *m) {
     return material_is_canonical(m) ? *m : material_reversed(m);
 }

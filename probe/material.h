@@ -25,6 +25,10 @@ void material_name(const Material *m, char *buf, size_t len);
 Material material_of(const Position *p);
 Material material_reversed(const Material *m);
 
+/* p's material in the colours its table is stored in (the stronger side White); returns
+ * true when that reverses p's colours. */
+bool material_stored_of(const Position *p, Material *out);
+
 /* Whether m is the form its table is stored under (the other is read through it). */
 bool material_is_canonical(const Material *m);
 

@@ -93,23 +93,14 @@ static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char 
     return status;
 }
 
-/* p in the colours its table is stored in. */
-static void to_canonical(const Tablebase *tb, const Position *p, Position *out, Material *m) {
-    *m = material_of(p);
-    if (material_is_canonical(m)) {
-        *out = *p;
-        return;
-    }
-    pos_reversed(tb->v->board, p, out);
-    *m = material_reversed(m);
-}
-
 static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                                size_t errlen) {
     Position canonical_pos;
     Material m;
-    to_canonical(tb, p, &canonical_pos, &m);
-    p = &canonical_pos;
+    if (material_stored_of(p, &m)) {
+        pos_reversed(tb->v->board, p, &canonical_pos);
+        p = &canonical_pos;
+    }
     Slot *slot;
     TableStatus status = table_for(tb, &m, &slot, err, errlen);
     if (status != TABLE_OK) return status;
