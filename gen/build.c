@@ -2,6 +2,7 @@
 
 #include "draw_rules.h"
 #include "manifest.h"
+#include "memory.h"
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -87,13 +88,15 @@ static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
                            .threads = opt->threads,
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log))};
-        Cell *cells;
-        if (solve_material(v, tb, m, &so, &cells, err, errlen) != TABLE_OK) {
+        SolvedTable solved;
+        if (solve_material(v, tb, m, &so, &solved, err, errlen) != TABLE_OK) {
             free(all);
             return 1;
         }
-        for (uint64_t i = 0; i < ix.size; i++) all[i * (uint64_t)sets + (uint64_t)set] = cells[i];
-        free(cells);
+        for (uint64_t i = 0; i < ix.size; i++)
+            all[i * (uint64_t)sets + (uint64_t)set] = solved.cells[i];
+        free(solved.cells);
+        free(solved.unstored);
     }
     *out = all;
     return 0;
@@ -128,17 +131,67 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
     return 0;
 }
 
+/* A table read while solving keeps its decoded blocks until its handle closes. */
+static uint64_t decoded_bytes(const Variant *v, const Material *m) {
+    Indexer ix;
+    idx_init(&ix, v, m);
+    return ix.size * (uint64_t)draw_value_sets(v) * sizeof(Cell);
+}
+
+uint64_t build_memory_needed(const Variant *v, const Material *m) {
+    Indexer ix;
+    idx_init(&ix, v, m);
+    Material next[BUILD_MAX_MATERIALS];
+    int count = material_successors(m, next, BUILD_MAX_MATERIALS);
+    uint64_t bytes = solve_bytes(&ix);
+    for (int i = 0; i < count; i++) bytes += decoded_bytes(v, &next[i]);
+    return bytes;
+}
+
+/* A material whose file exists is checked against its memory only if build_one finds the
+ * file bad, which is rare enough to leave to the allocator. */
+static int check_memory(const Variant *v, const Tablebase *tb, const Material *m, uint64_t limit,
+                        char *err, size_t errlen) {
+    uint64_t needed = build_memory_needed(v, m);
+    char path[4200];
+    tb_path(tb, m, path, sizeof path);
+    if (needed <= limit || access(path, F_OK) == 0) return 0;
+    char name[MATERIAL_NAME_MAX], need_text[32], limit_text[32];
+    material_name(m, name, sizeof name);
+    memory_format(needed, need_text, sizeof need_text);
+    memory_format(limit, limit_text, sizeof limit_text);
+    snprintf(err, errlen, "%s needs %s to solve, more than the %s allowed (--memory)", name,
+             need_text, limit_text);
+    return 1;
+}
+
+static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size_t errlen) {
+    Tablebase *tb = tb_open(v, dir);
+    if (!tb) snprintf(err, errlen, "out of memory");
+    return tb;
+}
+
+static int check_memory_all(const Variant *v, const Material *list, int count,
+                            const BuildOptions *opt, char *err, size_t errlen) {
+    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+    int result = !tb;
+    for (int i = 0; i < count && result == 0; i++)
+        result = check_memory(v, tb, &list[i], opt->memory, err, errlen);
+    tb_close(tb);
+    return result;
+}
+
+/* Each material gets a fresh handle, so the decoded blocks of the tables it read are freed
+ * before the next one starts. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen) {
-    if (make_dirs(opt->dir, err, errlen)) return 1;
-    Tablebase *tb = tb_open(v, opt->dir);
-    if (!tb) {
-        snprintf(err, errlen, "out of memory");
+    if (make_dirs(opt->dir, err, errlen) || check_memory_all(v, list, count, opt, err, errlen))
         return 1;
+    for (int i = 0; i < count; i++) {
+        Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+        int result = !tb || build_one(v, tb, &list[i], opt, err, errlen);
+        tb_close(tb);
+        if (result) return result;
     }
-    int result = 0;
-    for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, tb, &list[i], opt, err, errlen);
-    tb_close(tb);
-    return result ? result : manifest_write(v, opt->dir, err, errlen);
+    return manifest_write(v, opt->dir, err, errlen);
 }

@@ -5,6 +5,7 @@
 #include "material.h"
 #include "variant.h"
 
+#include <stdint.h>
 #include <stdio.h>
 
 #define BUILD_MAX_MATERIALS 1024
@@ -12,7 +13,8 @@
 typedef struct BuildOptions {
     const char *dir;
     int threads;
-    FILE *log; /* one line per material; live progress too when it is a terminal */
+    uint64_t memory; /* bytes a material may take to solve; larger ones are refused */
+    FILE *log;       /* one line per material; live progress too when it is a terminal */
 } BuildOptions;
 
 /* Adds to list (count entries, room for BUILD_MAX_MATERIALS) every material the listed ones
@@ -20,7 +22,11 @@ typedef struct BuildOptions {
  * Returns the new count. */
 int build_closure(Material *list, int count);
 
-/* Solves and writes every material of list (in order).  Returns 0, or 1 with err set. */
+/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
+uint64_t build_memory_needed(const Variant *v, const Material *m);
+
+/* Solves and writes every material of list (in order).  Returns 0, or 1 with err set; a
+ * material that needs more than opt->memory is refused before anything is allocated. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen);
 

@@ -1,6 +1,7 @@
 /* dtb-gen: build endgame tables. */
 #include "build.h"
 #include "cli.h"
+#include "memory.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,11 +10,14 @@
 #define PIECES_MAX 8
 
 static const char usage[] =
-    "usage: dtb-gen --variant V --pieces N [--dir DIR] [--threads T]\n"
-    "       dtb-gen --variant V [--dir DIR] [--threads T] MATERIAL...\n"
+    "usage: dtb-gen --variant V --pieces N [--dir DIR] [--threads T] [--memory SIZE]\n"
+    "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] MATERIAL...\n"
     "Builds the tables of every material with up to N pieces, or of the named materials\n"
     "(like KKMvK: White's kings and men, 'v', Black's) and all they convert into.\n"
     "Tables already complete and valid are kept.  DIR defaults to tables/V.\n"
+    "--memory bounds what solving one material may take (like 16G or 512M; default 90%\n"
+    "of this machine's memory): a material that needs more is refused before building\n"
+    "starts.  The peak resident memory is printed at the end.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 
@@ -42,12 +46,31 @@ static int collect(const char *pieces, const char **names, int named, Material *
     return build_closure(list, named);
 }
 
+/* The --memory limit: the option's value, or 90% of the machine's memory. */
+static uint64_t memory_limit(const char *text) {
+    uint64_t bytes = memory_physical() / 10 * 9;
+    if (text && !memory_parse(text, &bytes))
+        cli_die(2, "--memory needs a size like 16G, 512M or 1.5G, not '%s'", text);
+    return bytes;
+}
+
+static void print_peak(uint64_t limit) {
+    char peak[32], bound[32];
+    memory_format(memory_peak(), peak, sizeof peak);
+    memory_format(limit, bound, sizeof bound);
+    fprintf(stderr, "peak memory %s (limit %s)\n", peak, bound);
+}
+
 int main(int argc, char **argv) {
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
-    const CliOption options[] = {
-        {"--list-variants", false, &list_ids}, {"--variant", true, &variant},
-        {"--pieces", true, &pieces},           {"--dir", true, &dir},
-        {"--threads", true, &threads},         {0}};
+    const char *memory = NULL;
+    const CliOption options[] = {{"--list-variants", false, &list_ids},
+                                 {"--variant", true, &variant},
+                                 {"--pieces", true, &pieces},
+                                 {"--dir", true, &dir},
+                                 {"--threads", true, &threads},
+                                 {"--memory", true, &memory},
+                                 {0}};
     static const char *names[BUILD_MAX_MATERIALS];
     int named = cli_parse(argc, argv, options, names, BUILD_MAX_MATERIALS, usage);
     if (list_ids) {
@@ -62,7 +85,9 @@ int main(int argc, char **argv) {
     snprintf(default_dir, sizeof default_dir, "tables/%s", v.id);
     BuildOptions opt = {.dir = dir ? dir : default_dir,
                         .threads = (int)cli_number("--threads", threads, 1, 64),
+                        .memory = memory_limit(memory),
                         .log = stderr};
     if (build_tables(&v, list, count, &opt, err, sizeof err)) cli_die(1, "%s", err);
+    print_peak(opt.memory);
     return 0;
 }

@@ -1,13 +1,18 @@
 /* Retrograde analysis by layers of DTW.
  *
- * Initialisation generates every position's moves once.  Moves that stay in the material
- * (quiet, no promotion) are counted; moves that leave it are probed in the finished tables
- * of smaller or less-manned materials.  Layer n then takes every position decided at DTW
- * n-1 and walks its predecessors (un-moves): a loss makes each predecessor a win at n; a
- * win takes one off each predecessor's count of open moves, and a predecessor whose count
- * reaches zero is a loss at DTW 1 + its longest successor.  Layers run in increasing DTW,
- * so the first win found is the fastest and the last count down the longest defence.
- * Positions never decided are draws. */
+ * Initialisation generates every position's moves once.  A position with a capture pending
+ * leaves the material with every move, so its value follows at once from the finished
+ * tables it converts into; so do promotions.  Other quiet moves stay inside and are only
+ * counted.  Layer n then takes every position decided at DTW n-1 and walks its
+ * predecessors (un-moves): a loss makes each predecessor a win at n; a win takes one off
+ * each predecessor's count of open moves, and a predecessor whose count reaches zero is a
+ * loss at DTW 1 + its longest successor.  Layers run in increasing DTW, so the first win
+ * found is the fastest and the last count down the longest defence.  Positions never
+ * decided are draws.
+ *
+ * Memory is 3 bytes and a bit per position: the cell, the count of open moves, and the
+ * bitmap of positions the prober never reads.  An undecided cell carries what leaving the
+ * material gives (see pending_cell), so no other array is needed. */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -18,11 +23,36 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
-#define UNDECIDED   CELL_MAKE(WDL_NONE, 1)
 #define HOLE        CELL_MAKE(WDL_NONE, 0)
 #define MAX_THREADS 64
+#define MAX_INSIDE  250 /* open moves are counted in a byte */
+
+/* Most layers decide few positions, so each run of SPAN positions keeps a mask of the DTWs
+ * (modulo 64) decided or pending in it, and a layer skips the runs it has nothing in. */
+#define SPAN_BITS 12
+
+/* An undecided cell (WDL_NONE, DTW field above 0) holds either the DTW of the fastest win
+ * by leaving the material, or the longest loss by leaving it (0 for none): a position that
+ * can win by an exit never loses, so it needs only the first. */
+static Cell pending_cell(int exit_win, int exit_loss) {
+    int field = exit_win ? 2 * exit_win + 1 : 2 * exit_loss;
+    return CELL_MAKE(WDL_NONE, field + 1);
+}
+
+static bool is_pending(Cell c) {
+    return c != HOLE && CELL_WDL(c) == WDL_NONE;
+}
+
+static int pending_exit_win(Cell c) {
+    int field = CELL_DTW(c) - 1;
+    return field & 1 ? field >> 1 : 0;
+}
+
+static int pending_exit_loss(Cell c) {
+    int field = CELL_DTW(c) - 1;
+    return field & 1 ? 0 : field >> 1;
+}
 
 typedef struct Solver {
     const Variant *v;
@@ -30,9 +60,9 @@ typedef struct Solver {
     Indexer ix;
     int set;
     Cell *cells;
-    uint8_t *open_moves;  /* moves not yet known to lose, plus 1 for an exit that is not */
-    uint16_t *win_exit;   /* DTW of the fastest win by leaving the material, 0 for none */
-    uint16_t *loss_floor; /* DTW of the longest loss by leaving the material */
+    uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
+    uint64_t *unstored;  /* capture pending or hole: the prober never reads these */
+    uint64_t *span_dtws; /* per span: bit d % 64 for each DTW d decided or pending there */
     int layer;
     int last_layer[MAX_THREADS]; /* highest DTW decided or pending */
     uint64_t decided[MAX_THREADS], holes[MAX_THREADS];
@@ -45,121 +75,144 @@ static Cell load(const Cell *c) {
     return __atomic_load_n(c, __ATOMIC_RELAXED);
 }
 
-static void decide(Solver *s, int thread, uint64_t i, Cell value) {
-    Cell expected = UNDECIDED;
-    if (!__atomic_compare_exchange_n(&s->cells[i], &expected, value, false, __ATOMIC_RELAXED,
-                                     __ATOMIC_RELAXED))
-        return;
-    s->decided[thread]++;
-    if (CELL_DTW(value) > s->last_layer[thread]) s->last_layer[thread] = CELL_DTW(value);
+static void note_layer(Solver *s, int thread, uint64_t i, int dtw) {
+    if (dtw > s->last_layer[thread]) s->last_layer[thread] = dtw;
+    uint64_t bit = (uint64_t)1 << (dtw % 64), *mask = &s->span_dtws[i >> SPAN_BITS];
+    if (!(__atomic_load_n(mask, __ATOMIC_RELAXED) & bit))
+        __atomic_fetch_or(mask, bit, __ATOMIC_RELAXED);
 }
 
-/* What leaving the material gives: the exits' fastest win, longest loss, whether one
- * draws, and how many moves stay inside. */
+/* Decides position i unless another thread did first. */
+static void decide(Solver *s, int thread, uint64_t i, Cell value) {
+    Cell expected = load(&s->cells[i]);
+    while (is_pending(expected))
+        if (__atomic_compare_exchange_n(&s->cells[i], &expected, value, true, __ATOMIC_RELAXED,
+                                        __ATOMIC_RELAXED)) {
+            s->decided[thread]++;
+            note_layer(s, thread, i, CELL_DTW(value));
+            return;
+        }
+}
+
+static void mark_unstored(Solver *s, uint64_t i) {
+    __atomic_fetch_or(&s->unstored[i / 64], (uint64_t)1 << (i % 64), __ATOMIC_RELAXED);
+}
+
+/* What leaving the material gives: the best value over the exits (WDL_NONE for none),
+ * the exits' fastest win and longest loss, and how many moves stay inside. */
 typedef struct Exits {
     int inside, win, loss;
-    bool draw;
+    Cell best;
 } Exits;
+
+static bool stays_inside(const Position *p, const Move *m, Bitboard promotion) {
+    return !m->captured && !((p->man[p->side] & bit_at(m->from)) && (promotion & bit_at(m->to)));
+}
 
 static TableStatus classify_moves(Solver *s, int thread, const Position *p, const MoveList *list,
                                   Exits *e) {
-    *e = (Exits){0, 0, 0, false};
+    Bitboard promotion = s->v->board->promotion[p->side];
+    *e = (Exits){0, 0, 0, CELL_MAKE(WDL_NONE, 0)};
     for (int k = 0; k < list->count; k++) {
-        Position next;
-        movegen_play(s->v, p, &list->move[k], &next);
-        Material m = material_of(&next);
-        if (material_equal(&m, &s->ix.m)) {
+        if (stays_inside(p, &list->move[k], promotion)) {
             e->inside++;
             continue;
         }
+        Position next;
         Cell child;
+        movegen_play(s->v, p, &list->move[k], &next);
         TableStatus st =
             tb_probe_set(s->tb, &next, s->set, &child, s->err[thread], sizeof s->err[thread]);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
+        if (tb_better(mine, e->best)) e->best = mine;
         if (CELL_WDL(mine) == WDL_WIN && (!e->win || dtw < e->win)) e->win = dtw;
         if (CELL_WDL(mine) == WDL_LOSS && dtw > e->loss) e->loss = dtw;
-        if (CELL_WDL(mine) == WDL_DRAW) e->draw = true;
     }
     return TABLE_OK;
 }
 
-static void init_position(Solver *s, int thread, uint64_t i, MoveList *list) {
+static void fail(Solver *s, int thread, TableStatus st, const char *message) {
+    s->status[thread] = st;
+    if (message) snprintf(s->err[thread], sizeof s->err[thread], "%s", message);
+}
+
+static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, MoveList *list) {
     Position p;
-    s->cells[i] = UNDECIDED;
-    if (!idx_decode(&s->ix, i, &p)) {
+    if (!idx_decode_near(&s->ix, cur, i, &p)) {
         s->cells[i] = HOLE;
+        mark_unstored(s, i);
         s->holes[thread]++;
         return;
     }
     movegen_legal(s->v, &p, list);
     Exits e;
     TableStatus st = classify_moves(s, thread, &p, list, &e);
-    if (st != TABLE_OK) {
-        s->status[thread] = st;
-        return;
-    }
-    if (e.inside > 250) {
-        s->status[thread] = TABLE_ERR_MEMORY;
-        snprintf(s->err[thread], sizeof s->err[thread], "a position has over 250 quiet moves");
-        return;
-    }
-    s->win_exit[i] = (uint16_t)e.win;
-    if (e.win > s->last_layer[thread]) s->last_layer[thread] = e.win;
-    s->loss_floor[i] = (uint16_t)e.loss;
-    s->open_moves[i] = (uint8_t)(e.inside + (e.win || e.draw));
+    if (st != TABLE_OK) return fail(s, thread, st, NULL);
+    if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
+    if (list->count && list->move[0].captured) mark_unstored(s, i);
+    if (e.win) note_layer(s, thread, i, e.win);
+    s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
+    s->cells[i] = pending_cell(e.win, e.loss);
     if (e.inside == 0)
-        decide(s, thread, i,
-               e.win    ? CELL_MAKE(WDL_WIN, e.win)
-               : e.draw ? CELL_MAKE(WDL_DRAW, 0)
-                        : CELL_MAKE(WDL_LOSS, e.loss));
+        decide(s, thread, i, CELL_WDL(e.best) == WDL_NONE ? CELL_MAKE(WDL_LOSS, 0) : e.best);
 }
 
 static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     Solver *s = ctx;
     MoveList *list = malloc(sizeof *list);
-    if (!list) {
-        s->status[thread] = TABLE_ERR_MEMORY;
-        return;
-    }
+    if (!list) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
     list->paths = NULL;
+    IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t i = begin; i < end && s->status[thread] == TABLE_OK; i++)
-        init_position(s, thread, i, list);
+        init_position(s, thread, i, &cur, list);
     free(list);
 }
 
-/* Position i was decided at DTW layer-1; pass it to its predecessors. */
-static void propagate(Solver *s, int thread, uint64_t i, Cell value, Position *preds) {
+/* Position i was decided at DTW layer-1; pass it to its predecessors.  Un-moves ignore
+ * whether a capture was pending before them: such a position was decided at
+ * initialisation, so it is skipped like every decided one. */
+static void propagate(Solver *s, int thread, uint64_t i, Cell value, IdxCursor *cur,
+                      Position *preds) {
     Position p;
-    idx_decode(&s->ix, i, &p);
+    idx_decode_near(&s->ix, cur, i, &p);
     int count = unmove_predecessors(s->v, &p, preds);
     for (int k = 0; k < count; k++) {
         uint64_t j = idx_encode(&s->ix, &preds[k]);
-        if (load(&s->cells[j]) != UNDECIDED) continue;
+        Cell before = load(&s->cells[j]);
+        if (!is_pending(before)) continue;
         if (CELL_WDL(value) == WDL_LOSS) {
             decide(s, thread, j, CELL_MAKE(WDL_WIN, s->layer));
         } else if (__atomic_sub_fetch(&s->open_moves[j], 1, __ATOMIC_RELAXED) == 0) {
-            int dtw = s->layer > s->loss_floor[j] ? s->layer : s->loss_floor[j];
-            decide(s, thread, j, CELL_MAKE(WDL_LOSS, dtw));
+            int floor = pending_exit_loss(before);
+            decide(s, thread, j, CELL_MAKE(WDL_LOSS, s->layer > floor ? s->layer : floor));
         }
+    }
+}
+
+static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, IdxCursor *cur,
+                       Position *preds) {
+    Cell won = CELL_MAKE(WDL_WIN, s->layer - 1), lost = CELL_MAKE(WDL_LOSS, s->layer - 1);
+    for (uint64_t i = begin; i < end; i++) {
+        Cell c = load(&s->cells[i]);
+        if (c == won || c == lost)
+            propagate(s, thread, i, c, cur, preds);
+        else if (is_pending(c) && pending_exit_win(c) == s->layer)
+            decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
     }
 }
 
 static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     Solver *s = ctx;
     Position *preds = malloc(sizeof *preds * UNMOVE_MAX);
-    if (!preds) {
-        s->status[thread] = TABLE_ERR_MEMORY;
-        return;
-    }
-    for (uint64_t i = begin; i < end; i++) {
-        Cell c = load(&s->cells[i]);
-        int wdl = CELL_WDL(c);
-        if ((wdl == WDL_WIN || wdl == WDL_LOSS) && CELL_DTW(c) == s->layer - 1)
-            propagate(s, thread, i, c, preds);
-        else if (c == UNDECIDED && s->win_exit[i] == s->layer)
-            decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
+    if (!preds) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
+    uint64_t wanted = (uint64_t)1 << ((s->layer - 1) % 64) | (uint64_t)1 << (s->layer % 64);
+    IdxCursor cur = IDX_CURSOR_START;
+    for (uint64_t span = begin; span < end; span = (span | ((1u << SPAN_BITS) - 1)) + 1) {
+        uint64_t stop = (span | ((1u << SPAN_BITS) - 1)) + 1;
+        if (__atomic_load_n(&s->span_dtws[span >> SPAN_BITS], __ATOMIC_RELAXED) & wanted)
+            layer_span(s, thread, span, stop < end ? stop : end, &cur, preds);
     }
     free(preds);
 }
@@ -200,33 +253,33 @@ static void report(Solver *s, const SolveOptions *opt, int threads) {
 
 /* Undecided positions are draws; under the draw rules a result past the material's
  * horizon is a draw too (draw_rules.h). */
-static void finish(Solver *s) {
+static void finish_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    Solver *s = ctx;
     int horizon[2] = {0, 0};
     if (s->set == VALUES_RULES)
         for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
-    for (uint64_t i = 0; i < s->ix.size; i++) {
-        if (s->cells[i] == UNDECIDED) s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
+    for (uint64_t i = begin; i < end; i++) {
+        if (is_pending(s->cells[i])) s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
         s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
     }
+}
+
+uint64_t solve_bytes(const Indexer *ix) {
+    return ix->size * (sizeof(Cell) + 1) + (ix->size / 64 + (ix->size >> SPAN_BITS) + 2) * 8;
 }
 
 static bool alloc_arrays(Solver *s) {
     uint64_t n = s->ix.size;
     s->cells = malloc(n * sizeof *s->cells);
-    s->open_moves = calloc(n, 1);
-    s->win_exit = calloc(n, sizeof *s->win_exit);
-    s->loss_floor = calloc(n, sizeof *s->loss_floor);
-    return s->cells && s->open_moves && s->win_exit && s->loss_floor;
-}
-
-static void free_work_arrays(Solver *s) {
-    free(s->open_moves);
-    free(s->win_exit);
-    free(s->loss_floor);
+    s->open_moves = malloc(n);
+    s->unstored = calloc((n + 63) / 64, sizeof *s->unstored);
+    s->span_dtws = calloc((n >> SPAN_BITS) + 1, sizeof *s->span_dtws);
+    return s->cells && s->open_moves && s->unstored && s->span_dtws;
 }
 
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, Cell **cells_out, char *err, size_t errlen) {
+                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen) {
     int threads = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     Solver *s = calloc(1, sizeof *s);
     if (!s) return TABLE_ERR_MEMORY;
@@ -245,13 +298,16 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
         parallel_for(threads, s->ix.size, layer_range, s);
         status = first_error(s, threads, err, errlen);
     }
-    if (status == TABLE_OK) finish(s);
+    if (status == TABLE_OK) parallel_for(threads, s->ix.size, finish_range, s);
     if (status == TABLE_ERR_MEMORY && !s->err[0][0]) snprintf(err, errlen, "out of memory");
-    free_work_arrays(s);
-    if (status == TABLE_OK)
-        *cells_out = s->cells;
-    else
+    free(s->open_moves);
+    free(s->span_dtws);
+    if (status == TABLE_OK) {
+        *out = (SolvedTable){s->cells, s->unstored};
+    } else {
         free(s->cells);
+        free(s->unstored);
+    }
     free(s);
     return status;
 }

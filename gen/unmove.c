@@ -1,7 +1,5 @@
 #include "unmove.h"
 
-#include "movegen.h"
-
 typedef struct Unmoves {
     const Variant *v;
     const Position *s;
@@ -35,7 +33,6 @@ static void add(Unmoves *u, int from, int to, bool king) {
     *set = (*set & ~bit_at(to)) | bit_at(from);
     p.streak_king[side] = NO_SQUARE;
     p.streak[side] = 0;
-    if (movegen_has_capture(u->v, &p)) return; /* the quiet move was not allowed */
     bool limited = u->v->king_move_limit && s->man[side];
     if (!limited) {
         u->out[u->count++] = p;

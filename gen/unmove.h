@@ -1,6 +1,9 @@
-/* Predecessors inside one material: the positions from which a legal non-capturing,
+/* Predecessors inside one material: the positions from which a non-capturing,
  * non-promoting move leads to a given position.  Captures and promotions change the
- * material, so the solver reaches them from the other side, by probing solved tables. */
+ * material, so the solver reaches them from the other side, by probing solved tables.
+ * Whether a capture was pending in the predecessor (making the quiet move illegal) is not
+ * checked: the solver decides such positions before it walks un-moves and skips them,
+ * which costs less than a capture test per predecessor. */
 #ifndef DTB_UNMOVE_H
 #define DTB_UNMOVE_H
 
@@ -9,8 +12,9 @@
 
 #define UNMOVE_MAX 4096
 
-/* Writes the predecessors of s into out and returns how many.  Exact: every position it
- * returns has a legal move to s, and every such position is returned once. */
+/* Writes the predecessors of s into out and returns how many.  Every position with a
+ * legal quiet move to s is returned once; so is every position that would have one but
+ * for a pending capture. */
 int unmove_predecessors(const Variant *v, const Position *s, Position *out);
 
 #endif

@@ -113,7 +113,7 @@ static uint64_t digit(uint64_t *i, uint64_t count) {
     return d;
 }
 
-bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
+bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position *p) {
     const Material *m = &ix->m;
     uint64_t i = index;
     pos_clear(p);
@@ -121,11 +121,16 @@ bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
     uint64_t white_streak = digit(&i, ix->streak_count[WHITE]);
     uint64_t black_kings = digit(&i, ix->king_count[BLACK]);
     uint64_t white_kings = digit(&i, ix->king_count[WHITE]);
-    uint64_t black_men = digit(&i, ix->men_count[BLACK]);
-    uint64_t white_men = digit(&i, ix->men_count[WHITE]);
-    p->side = (int)i;
-    p->man[WHITE] = unrank_set(white_men, m->men[WHITE], ix->man_squares[WHITE]);
-    p->man[BLACK] = unrank_set(black_men, m->men[BLACK], ix->man_squares[BLACK]);
+    if (i != cur->men_part) {
+        cur->men_part = i;
+        uint64_t black_men = digit(&i, ix->men_count[BLACK]);
+        uint64_t white_men = digit(&i, ix->men_count[WHITE]);
+        cur->man[WHITE] = unrank_set(white_men, m->men[WHITE], ix->man_squares[WHITE]);
+        cur->man[BLACK] = unrank_set(black_men, m->men[BLACK], ix->man_squares[BLACK]);
+    }
+    p->side = (int)(cur->men_part / ix->men_count[BLACK] / ix->men_count[WHITE]);
+    p->man[WHITE] = cur->man[WHITE];
+    p->man[BLACK] = cur->man[BLACK];
     if (p->man[WHITE] & p->man[BLACK]) return false;
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
     p->king[WHITE] = unrank_set(white_kings, m->kings[WHITE], free);
@@ -133,4 +138,9 @@ bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
     set_streak(p, WHITE, white_streak);
     set_streak(p, BLACK, black_streak);
     return true;
+}
+
+bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
+    IdxCursor cur = IDX_CURSOR_START;
+    return idx_decode_near(ix, &cur, index, p);
 }

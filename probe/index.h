@@ -33,4 +33,15 @@ uint64_t idx_encode(const Indexer *ix, const Position *p);
 /* Fills p from an index; false for a hole (men overlapping). */
 bool idx_decode(const Indexer *ix, uint64_t index, Position *p);
 
+/* Decodes runs of nearby indices faster: the men's placement, the major part of the index,
+ * is decoded again only when it changes.  Start a cursor with IDX_CURSOR_START. */
+typedef struct IdxCursor {
+    uint64_t men_part; /* side to move and both sides' men, UINT64_MAX for none yet */
+    Bitboard man[2];
+} IdxCursor;
+#define IDX_CURSOR_START ((IdxCursor){UINT64_MAX, {0, 0}})
+
+/* idx_decode through cur. */
+bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position *p);
+
 #endif

@@ -1,0 +1,43 @@
+#include "memory.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+uint64_t memory_physical(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+    return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+uint64_t memory_peak(void) {
+    struct rusage usage;
+    if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
+    return (uint64_t)usage.ru_maxrss << 10; /* Linux reports KiB */
+}
+
+static const struct {
+    char suffix;
+    double scale;
+} units[] = {{'K', 1024.0}, {'M', 1024.0 * 1024}, {'G', 1024.0 * 1024 * 1024}};
+
+bool memory_parse(const char *text, uint64_t *bytes) {
+    char *end;
+    double n = strtod(text, &end);
+    if (end == text || n <= 0 || n > 1e18) return false;
+    double scale = 1;
+    for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
+        if (*end && (*end | 0x20) == (units[i].suffix | 0x20)) {
+            scale = units[i].scale;
+            end++;
+            break;
+        }
+    if (*end && strcasecmp(end, "iB") && strcasecmp(end, "B")) return false;
+    *bytes = (uint64_t)(n * scale);
+    return true;
+}
+
+void memory_format(uint64_t bytes, char *buf, size_t len) {
+    snprintf(buf, len, "%.2f GiB", (double)bytes / (1024.0 * 1024 * 1024));
+}

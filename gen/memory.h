@@ -1,0 +1,22 @@
+/* The generator's memory: what this machine has, what the process has used at most, and
+ * sizes as people write them. */
+#ifndef DTB_MEMORY_H
+#define DTB_MEMORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Physical memory of the machine in bytes (0 if unknown). */
+uint64_t memory_physical(void);
+
+/* The largest resident size this process has had, in bytes. */
+uint64_t memory_peak(void);
+
+/* Parses "24G", "512M", "1.5G", "100000K" or plain bytes; false for anything else. */
+bool memory_parse(const char *text, uint64_t *bytes);
+
+/* Writes bytes as "1.23 GiB" into buf. */
+void memory_format(uint64_t bytes, char *buf, size_t len);
+
+#endif
