@@ -48,11 +48,26 @@ static uint64_t rank_set(Bitboard set, Bitboard domain) {
     return rank;
 }
 
+/* The largest c' <= c with binomial[c'][i] <= rank: the ordinal of the i-th lowest square
+ * still to place.  C(c', 1) = c', so the last square needs no search. */
+static int highest_ordinal(uint64_t rank, int i, int c) {
+    if (i == 1) return (int)rank;
+    int low = i - 1, high = c; /* binomial[i - 1][i] = 0 <= rank */
+    while (low < high) {
+        int mid = (low + high + 1) / 2;
+        if (binomial[mid][i] <= rank)
+            low = mid;
+        else
+            high = mid - 1;
+    }
+    return low;
+}
+
 static Bitboard unrank_set(uint64_t rank, int k, Bitboard domain) {
     Bitboard set = 0;
     int c = bit_count(domain);
     for (int i = k; i >= 1; i--) {
-        while (binomial[c][i] > rank) c--;
+        c = highest_ordinal(rank, i, c);
         rank -= binomial[c][i];
         set |= nth_square(domain, c);
     }
