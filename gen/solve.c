@@ -71,6 +71,13 @@ typedef struct Solver {
     char err[MAX_THREADS][256];
 } Solver;
 
+/* One thread's room for walking un-moves. */
+typedef struct Walk {
+    IdxCursor decoder, encoder;
+    Position preds[UNMOVE_MAX];
+    uint64_t index[UNMOVE_MAX];
+} Walk;
+
 static Cell load(const Cell *c) {
     return __atomic_load_n(c, __ATOMIC_RELAXED);
 }
@@ -172,14 +179,18 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
 
 /* Position i was decided at DTW layer-1; pass it to its predecessors.  Un-moves ignore
  * whether a capture was pending before them: such a position was decided at
- * initialisation, so it is skipped like every decided one. */
-static void propagate(Solver *s, int thread, uint64_t i, Cell value, IdxCursor *cur,
-                      Position *preds) {
+ * initialisation, so it is skipped like every decided one.  The predecessors' cells are
+ * fetched from memory all at once before any is used. */
+static void propagate(Solver *s, int thread, uint64_t i, Cell value, Walk *walk) {
     Position p;
-    idx_decode_near(&s->ix, cur, i, &p);
-    int count = unmove_predecessors(s->v, &p, preds);
+    idx_decode_near(&s->ix, &walk->decoder, i, &p);
+    int count = unmove_predecessors(s->v, &p, walk->preds);
     for (int k = 0; k < count; k++) {
-        uint64_t j = idx_encode(&s->ix, &preds[k]);
+        walk->index[k] = idx_encode_near(&s->ix, &walk->encoder, &walk->preds[k]);
+        __builtin_prefetch(&s->cells[walk->index[k]]);
+    }
+    for (int k = 0; k < count; k++) {
+        uint64_t j = walk->index[k];
         Cell before = load(&s->cells[j]);
         if (!is_pending(before)) continue;
         if (CELL_WDL(value) == WDL_LOSS) {
@@ -191,13 +202,12 @@ static void propagate(Solver *s, int thread, uint64_t i, Cell value, IdxCursor *
     }
 }
 
-static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, IdxCursor *cur,
-                       Position *preds) {
+static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, Walk *walk) {
     Cell won = CELL_MAKE(WDL_WIN, s->layer - 1), lost = CELL_MAKE(WDL_LOSS, s->layer - 1);
     for (uint64_t i = begin; i < end; i++) {
         Cell c = load(&s->cells[i]);
         if (c == won || c == lost)
-            propagate(s, thread, i, c, cur, preds);
+            propagate(s, thread, i, c, walk);
         else if (is_pending(c) && pending_exit_win(c) == s->layer)
             decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
     }
@@ -205,16 +215,16 @@ static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, IdxC
 
 static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     Solver *s = ctx;
-    Position *preds = malloc(sizeof *preds * UNMOVE_MAX);
-    if (!preds) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
+    Walk *walk = malloc(sizeof *walk);
+    if (!walk) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
+    walk->decoder = walk->encoder = IDX_CURSOR_START;
     uint64_t wanted = (uint64_t)1 << ((s->layer - 1) % 64) | (uint64_t)1 << (s->layer % 64);
-    IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t span = begin; span < end; span = (span | ((1u << SPAN_BITS) - 1)) + 1) {
         uint64_t stop = (span | ((1u << SPAN_BITS) - 1)) + 1;
         if (__atomic_load_n(&s->span_dtws[span >> SPAN_BITS], __ATOMIC_RELAXED) & wanted)
-            layer_span(s, thread, span, stop < end ? stop : end, &cur, preds);
+            layer_span(s, thread, span, stop < end ? stop : end, walk);
     }
-    free(preds);
+    free(walk);
 }
 
 static int last_layer(const Solver *s, int threads) {

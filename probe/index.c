@@ -103,15 +103,33 @@ static uint64_t streak_part(const Position *p, int side) {
     return 1 + 3 * (uint64_t)ordinal(p->king[side], p->streak_king[side]) + p->streak[side] - 1;
 }
 
-uint64_t idx_encode(const Indexer *ix, const Position *p) {
-    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
+static uint64_t men_part(const Indexer *ix, const Position *p) {
     uint64_t i = (uint64_t)p->side;
     i = i * ix->men_count[WHITE] + rank_set(p->man[WHITE], ix->man_squares[WHITE]);
-    i = i * ix->men_count[BLACK] + rank_set(p->man[BLACK], ix->man_squares[BLACK]);
-    i = i * ix->king_count[WHITE] + rank_set(p->king[WHITE], free);
+    return i * ix->men_count[BLACK] + rank_set(p->man[BLACK], ix->man_squares[BLACK]);
+}
+
+static uint64_t encode_after_men(const Indexer *ix, uint64_t men, const Position *p) {
+    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
+    uint64_t i = men * ix->king_count[WHITE] + rank_set(p->king[WHITE], free);
     i = i * ix->king_count[BLACK] + rank_set(p->king[BLACK], free & ~p->king[WHITE]);
     i = i * ix->streak_count[WHITE] + streak_part(p, WHITE);
     return i * ix->streak_count[BLACK] + streak_part(p, BLACK);
+}
+
+uint64_t idx_encode(const Indexer *ix, const Position *p) {
+    return encode_after_men(ix, men_part(ix, p), p);
+}
+
+/* The cursor keeps the men with the side to move as a flag above the board's bits. */
+uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p) {
+    Bitboard key = p->man[BLACK] | (Bitboard)p->side << 63;
+    if (cur->men_part == UINT64_MAX || cur->man[WHITE] != p->man[WHITE] || cur->man[BLACK] != key) {
+        cur->men_part = men_part(ix, p);
+        cur->man[WHITE] = p->man[WHITE];
+        cur->man[BLACK] = key;
+    }
+    return encode_after_men(ix, cur->men_part, p);
 }
 
 static void set_streak(Position *p, int side, uint64_t part) {

@@ -44,4 +44,8 @@ typedef struct IdxCursor {
 /* idx_decode through cur. */
 bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position *p);
 
+/* idx_encode through cur (a cursor used for encoding only): positions that share their
+ * men and side to move with the previous one rank only their kings. */
+uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
+
 #endif
