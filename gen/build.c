@@ -149,19 +149,21 @@ uint64_t build_memory_needed(const Variant *v, const Material *m) {
 }
 
 /* A material whose file exists is checked against its memory only if build_one finds the
- * file bad, which is rare enough to leave to the allocator. */
+ * file bad, which is rare enough to leave to the allocator.  What the program holds
+ * already (code, handles) counts against the limit too. */
 static int check_memory(const Variant *v, const Tablebase *tb, const Material *m, uint64_t limit,
                         char *err, size_t errlen) {
-    uint64_t needed = build_memory_needed(v, m);
+    uint64_t needed = build_memory_needed(v, m), in_use = memory_resident();
     char path[4200];
     tb_path(tb, m, path, sizeof path);
-    if (needed <= limit || access(path, F_OK) == 0) return 0;
-    char name[MATERIAL_NAME_MAX], need_text[32], limit_text[32];
+    if (needed + in_use <= limit || access(path, F_OK) == 0) return 0;
+    char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32];
     material_name(m, name, sizeof name);
     memory_format(needed, need_text, sizeof need_text);
+    memory_format(in_use, use_text, sizeof use_text);
     memory_format(limit, limit_text, sizeof limit_text);
-    snprintf(err, errlen, "%s needs %s to solve, more than the %s allowed (--memory)", name,
-             need_text, limit_text);
+    snprintf(err, errlen, "%s needs %s to solve beside the %s in use, more than --memory %s", name,
+             need_text, use_text, limit_text);
     return 1;
 }
 

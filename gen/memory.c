@@ -1,5 +1,6 @@
 #include "memory.h"
 
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <strings.h>
@@ -9,6 +10,14 @@
 uint64_t memory_physical(void) {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
     return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
+}
+
+uint64_t memory_resident(void) {
+    FILE *f = fopen("/proc/self/statm", "r");
+    unsigned long long size = 0, resident = 0;
+    bool read = f && fscanf(f, "%llu %llu", &size, &resident) == 2;
+    if (f) fclose(f);
+    return read ? resident * (uint64_t)sysconf(_SC_PAGE_SIZE) : 0;
 }
 
 uint64_t memory_peak(void) {
@@ -39,5 +48,7 @@ bool memory_parse(const char *text, uint64_t *bytes) {
 }
 
 void memory_format(uint64_t bytes, char *buf, size_t len) {
-    snprintf(buf, len, "%.2f GiB", (double)bytes / (1024.0 * 1024 * 1024));
+    static const char *const names[] = {"KiB", "MiB", "GiB"};
+    int unit = bytes >= units[2].scale ? 2 : bytes >= units[1].scale ? 1 : 0;
+    snprintf(buf, len, "%.2f %s", (double)bytes / units[unit].scale, names[unit]);
 }

@@ -10,13 +10,16 @@
 /* Physical memory of the machine in bytes (0 if unknown). */
 uint64_t memory_physical(void);
 
+/* The resident size of this process now, in bytes (0 if unknown). */
+uint64_t memory_resident(void);
+
 /* The largest resident size this process has had, in bytes. */
 uint64_t memory_peak(void);
 
 /* Parses "24G", "512M", "1.5G", "100000K" or plain bytes; false for anything else. */
 bool memory_parse(const char *text, uint64_t *bytes);
 
-/* Writes bytes as "1.23 GiB" into buf. */
+/* Writes bytes as "1.23 GiB", "512.00 MiB" or "88.50 KiB" into buf. */
 void memory_format(uint64_t bytes, char *buf, size_t len);
 
 #endif

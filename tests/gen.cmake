@@ -1,0 +1,23 @@
+# Command-line tests of dtb-gen's options (tests/cli/expect.sh).
+if(TARGET dtb-gen)
+  set(GEN $<TARGET_FILE:dtb-gen>)
+  set(GEN_DIR ${CMAKE_CURRENT_BINARY_DIR}/gen_tables)
+  function(gen_test name)
+    add_test(NAME gen_${name} COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/in_fresh_dir.sh
+                                      ${GEN_DIR}/${name} ${ARGN})
+  endfunction()
+
+  gen_test(help --stdout-has "^usage: dtb-gen" --stdout-has "--memory SIZE" -- ${GEN} --help)
+  gen_test(memory_bad_size --status nonzero --stderr-has "--memory needs a size .*not 'lots'"
+           -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_bad_size KKvK --memory lots)
+  # KKvK needs KvK first: 2 sides x 32 x 31 squares = 1,984 positions, 3 bytes each
+  # (5,952) and 33 words of bitmaps (1984 / 64 = 31, plus 2), 6,216 bytes = 6.07 KiB; the
+  # program itself holds some MiB, so 64K is refused before anything is built.
+  gen_test(memory_refused --status nonzero
+           --stderr-has "KvK needs 6.07 KiB to solve beside the [0-9.]+ MiB in use, more than --memory 64.00 KiB"
+           -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_refused KKvK --memory 64K)
+  # KKvK: 2 sides x C(32,2) king pairs x 30 squares left = 29,760 positions.
+  gen_test(memory_enough --stderr-has "KKvK: 29760 positions"
+           --stderr-has "^peak memory [0-9.]+ MiB \\(limit 256.00 MiB\\)"
+           -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_enough KKvK --memory 256M)
+endif()
