@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Generation speed and table size: builds VARIANT up to PIECES pieces from scratch with 1
-# and with 2 threads, and prints positions per second (solving, compressing and writing
-# included) and the bits each position takes on disk (all value sets and DTW together).
+# and with 2 threads and prints, for each, positions per second for the solving alone and
+# for everything (solving, compressing, writing), per piece count, so that time per
+# position can be compared from PIECES-1 to PIECES; then the 2-thread speed-up, whether
+# both wrote the same bytes, the size (bench_table) and the probe speed (bench_probe).
 # Usage: bench/gen.sh VARIANT PIECES
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,19 +11,39 @@ variant=${1:-international}
 pieces=${2:-4}
 build=${DTB_BUILD_DIR:-build-bench}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_probe >/dev/null
+cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_probe bench_table >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+
+# dtb-gen logs "NAME: N positions, solved in S s, written in W s" for each material.
+rates() {
+  awk -v threads="$1" '/ positions, solved in / {
+      name = $1; sub(":", "", name); k = gsub(/[KM]/, "", name)
+      n[k] += $2; solve[k] += $6; all[k] += $6 + $10
+      N += $2; S += $6; A += $6 + $10
+    }
+    END {
+      for (k = 2; k <= 8; k++) if (n[k])
+        printf "  %d threads, %d pieces: %13d positions  solving %6.2f M/s  all %6.2f M/s\n", threads, k, n[k], n[k] / solve[k] / 1e6, n[k] / all[k] / 1e6
+      printf "  %d threads, all:      %13d positions  solving %6.2f M/s  all %6.2f M/s\n", threads, N, N / S / 1e6, N / A / 1e6
+    }' "$2"
+}
+
+echo "$variant up to $pieces pieces"
 for threads in 1 2; do
   start=$(date +%s.%N)
   "$build/dtb-gen" --variant "$variant" --pieces "$pieces" --threads "$threads" \
     --dir "$work/t$threads" 2>"$work/log$threads"
   end=$(date +%s.%N)
-  positions=$(awk '/ positions, / {n += $2} END {print n}' "$work/log$threads")
-  bytes=$(cat "$work/t$threads"/*.dtb | wc -c)
-  awk -v p="$positions" -v s="$start" -v e="$end" -v b="$bytes" -v t="$threads" -v v="$variant" \
-    -v k="$pieces" 'BEGIN { printf "%s up to %d pieces, %d thread(s): %d positions in %.1f s = %.2f M positions/s; %d bytes = %.3f bits/position\n", v, k, t, p, e - s, p / (e - s) / 1e6, b, b * 8 / p }'
+  echo "$start $end" >"$work/wall$threads"
+  rates "$threads" "$work/log$threads"
+  grep '^peak memory' "$work/log$threads" | sed 's/^/  /'
 done
+read -r s1 e1 <"$work/wall1"
+read -r s2 e2 <"$work/wall2"
+awk -v a="$(echo "$e1 - $s1" | bc)" -v b="$(echo "$e2 - $s2" | bc)" \
+  'BEGIN { printf "wall: %.1f s on 1 thread, %.1f s on 2: speed-up %.2fx\n", a, b, a / b }'
 cmp -s "$work/t1/MANIFEST" "$work/t2/MANIFEST" && echo "1 and 2 threads wrote identical tables" ||
   echo "1 and 2 threads wrote DIFFERENT tables"
+"$build/bench_table" "$variant" "$work/t1"
 "$build/bench_probe" "$variant" "$work/t1" 1000000 2

@@ -54,6 +54,14 @@ static int pending_exit_loss(Cell c) {
     return field & 1 ? 0 : field >> 1;
 }
 
+/* What each thread counts, a cache line apart so that threads do not slow each other. */
+typedef struct Worker {
+    _Alignas(64) int last_layer; /* highest DTW decided or pending */
+    uint64_t decided, holes;
+    TableStatus status;
+    char err[256];
+} Worker;
+
 typedef struct Solver {
     const Variant *v;
     Tablebase *tb;
@@ -64,11 +72,8 @@ typedef struct Solver {
     uint64_t *unstored;  /* capture pending or hole: the prober never reads these */
     uint64_t *span_dtws; /* per span: bit d % 64 for each DTW d decided or pending there */
     int layer;
-    int last_layer[MAX_THREADS]; /* highest DTW decided or pending */
-    uint64_t decided[MAX_THREADS], holes[MAX_THREADS];
     double start, reported;
-    TableStatus status[MAX_THREADS];
-    char err[MAX_THREADS][256];
+    Worker worker[MAX_THREADS];
 } Solver;
 
 /* One thread's room for walking un-moves. */
@@ -83,7 +88,8 @@ static Cell load(const Cell *c) {
 }
 
 static void note_layer(Solver *s, int thread, uint64_t i, int dtw) {
-    if (dtw > s->last_layer[thread]) s->last_layer[thread] = dtw;
+    Worker *w = &s->worker[thread];
+    if (dtw > w->last_layer) w->last_layer = dtw;
     uint64_t bit = (uint64_t)1 << (dtw % 64), *mask = &s->span_dtws[i >> SPAN_BITS];
     if (!(__atomic_load_n(mask, __ATOMIC_RELAXED) & bit))
         __atomic_fetch_or(mask, bit, __ATOMIC_RELAXED);
@@ -95,7 +101,7 @@ static void decide(Solver *s, int thread, uint64_t i, Cell value) {
     while (is_pending(expected))
         if (__atomic_compare_exchange_n(&s->cells[i], &expected, value, true, __ATOMIC_RELAXED,
                                         __ATOMIC_RELAXED)) {
-            s->decided[thread]++;
+            s->worker[thread].decided++;
             note_layer(s, thread, i, CELL_DTW(value));
             return;
         }
@@ -128,8 +134,8 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, cons
         Position next;
         Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
-        TableStatus st =
-            tb_probe_set(s->tb, &next, s->set, &child, s->err[thread], sizeof s->err[thread]);
+        char *err = s->worker[thread].err;
+        TableStatus st = tb_probe_set(s->tb, &next, s->set, &child, err, sizeof s->worker->err);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
@@ -141,8 +147,9 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, cons
 }
 
 static void fail(Solver *s, int thread, TableStatus st, const char *message) {
-    s->status[thread] = st;
-    if (message) snprintf(s->err[thread], sizeof s->err[thread], "%s", message);
+    Worker *w = &s->worker[thread];
+    w->status = st;
+    if (message) snprintf(w->err, sizeof w->err, "%s", message);
 }
 
 static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, MoveList *list) {
@@ -150,7 +157,7 @@ static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, Mov
     if (!idx_decode_near(&s->ix, cur, i, &p)) {
         s->cells[i] = HOLE;
         mark_unstored(s, i);
-        s->holes[thread]++;
+        s->worker[thread].holes++;
         return;
     }
     movegen_legal(s->v, &p, list);
@@ -172,7 +179,7 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     if (!list) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
     list->paths = NULL;
     IdxCursor cur = IDX_CURSOR_START;
-    for (uint64_t i = begin; i < end && s->status[thread] == TABLE_OK; i++)
+    for (uint64_t i = begin; i < end && s->worker[thread].status == TABLE_OK; i++)
         init_position(s, thread, i, &cur, list);
     free(list);
 }
@@ -230,15 +237,15 @@ static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
 static int last_layer(const Solver *s, int threads) {
     int last = 0;
     for (int t = 0; t < threads; t++)
-        if (s->last_layer[t] > last) last = s->last_layer[t];
+        if (s->worker[t].last_layer > last) last = s->worker[t].last_layer;
     return last;
 }
 
 static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen) {
     for (int t = 0; t < threads; t++)
-        if (s->status[t] != TABLE_OK) {
-            snprintf(err, errlen, "%s", s->err[t]);
-            return s->status[t];
+        if (s->worker[t].status != TABLE_OK) {
+            snprintf(err, errlen, "%s", s->worker[t].err);
+            return s->worker[t].status;
         }
     return TABLE_OK;
 }
@@ -251,7 +258,7 @@ static void report(Solver *s, const SolveOptions *opt, int threads) {
     if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
     s->reported = now;
     uint64_t decided = 0, holes = 0;
-    for (int t = 0; t < threads; t++) decided += s->decided[t], holes += s->holes[t];
+    for (int t = 0; t < threads; t++) decided += s->worker[t].decided, holes += s->worker[t].holes;
     char name[MATERIAL_NAME_MAX];
     material_name(&s->ix.m, name, sizeof name);
     fprintf(opt->progress, "%s%s: ply %d, %.0f%% of %llu positions decided, %.1f s%s",
@@ -309,7 +316,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
         status = first_error(s, threads, err, errlen);
     }
     if (status == TABLE_OK) parallel_for(threads, s->ix.size, finish_range, s);
-    if (status == TABLE_ERR_MEMORY && !s->err[0][0]) snprintf(err, errlen, "out of memory");
+    if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
     free(s->open_moves);
     free(s->span_dtws);
     if (status == TABLE_OK) {

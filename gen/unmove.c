@@ -23,7 +23,8 @@ static void add_with_any_streak(Unmoves *u, const Position *p, Bitboard except) 
         }
 }
 
-/* The position before the mover's piece went from `from` to `to`, if that move was legal. */
+/* The position before the mover's piece went from `from` to `to`, in each king-move state
+ * that allows the move. */
 static void add(Unmoves *u, int from, int to, bool king) {
     const Position *s = u->s;
     int side = u->mover;
