@@ -28,23 +28,27 @@ static void add_with_any_streak(Unmoves *u, const Position *p, Bitboard except) 
 static void add(Unmoves *u, int from, int to, bool king) {
     const Position *s = u->s;
     int side = u->mover;
-    Position p = *s;
-    p.side = side;
-    Bitboard *set = king ? &p.king[side] : &p.man[side];
+    /* Built in place: copying a freshly written struct costs a store-forwarding stall. */
+    Position *p = &u->out[u->count];
+    *p = *s;
+    p->side = side;
+    Bitboard *set = king ? &p->king[side] : &p->man[side];
     *set = (*set & ~bit_at(to)) | bit_at(from);
-    p.streak_king[side] = NO_SQUARE;
-    p.streak[side] = 0;
-    bool limited = u->v->king_move_limit && s->man[side];
-    if (!limited) {
-        u->out[u->count++] = p;
-    } else if (!king) {
-        add_with_any_streak(u, &p, 0);
+    p->streak_king[side] = NO_SQUARE;
+    p->streak[side] = 0;
+    if (!u->v->king_move_limit || !s->man[side]) {
+        u->count++;
+        return;
+    }
+    Position q = *p;
+    if (!king) {
+        add_with_any_streak(u, &q, 0);
     } else if (s->streak_king[side] == to && s->streak[side] >= 2) {
-        p.streak_king[side] = (uint8_t)from;
-        p.streak[side] = (uint8_t)(s->streak[side] - 1);
-        u->out[u->count++] = p;
+        q.streak_king[side] = (uint8_t)from;
+        q.streak[side] = (uint8_t)(s->streak[side] - 1);
+        u->out[u->count++] = q;
     } else if (s->streak_king[side] == to) {
-        add_with_any_streak(u, &p, bit_at(from));
+        add_with_any_streak(u, &q, bit_at(from));
     }
 }
 
