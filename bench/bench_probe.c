@@ -1,7 +1,15 @@
-/* Probe speed: warm probes per second over random positions of the tables in a folder
- * (positions with a capture pending included: the prober settles them by search), and the
- * time of a cold probe, the first touch of a table block.
+/* Probe speed over random positions of the tables in a folder (positions with a capture
+ * pending included: the prober settles them by search):
+ *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, and warm full
+ *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded;
+ *   a cold block: the first read of a block of a file already open and read from
+ *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
+ *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded.
+ * The positions are drawn before the clock starts, over all positions (each table probed in
+ * proportion to its size), and for the warm probes also from a random table (small tables,
+ * which stay in the processor's caches, as often as large ones).
  * Usage: bench_probe VARIANT DIR [PROBES [THREADS]] */
+#include "draw_rules.h"
 #include "index.h"
 #include "tablebase.h"
 #include "wall_clock.h"
@@ -14,13 +22,17 @@
 #include <time.h>
 
 #define MAX_TABLES 512
+#define POOL       (1 << 20) /* random positions drawn in advance */
+#define ROUNDS     300       /* cold reads averaged */
 
 typedef struct Bench {
     Variant v;
     const char *dir;
     Indexer ix[MAX_TABLES];
+    char names[MAX_TABLES][MATERIAL_NAME_MAX];
     int tables;
     long probes;
+    Position *pool;
 } Bench;
 
 static uint64_t next_random(uint64_t *state) {
@@ -32,27 +44,47 @@ static void find_tables(Bench *b) {
     DIR *d = opendir(b->dir);
     char err[128];
     for (struct dirent *e; d && (e = readdir(d)) && b->tables < MAX_TABLES;) {
-        char name[MATERIAL_NAME_MAX];
+        char *name = b->names[b->tables];
         Material m;
         size_t n = strlen(e->d_name);
-        if (n < 5 || n - 4 >= sizeof name || strcmp(e->d_name + n - 4, TB_FILE_SUFFIX)) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
+        if (n < 5 || n - 4 >= MATERIAL_NAME_MAX || strcmp(e->d_name + n - 4, TB_FILE_SUFFIX))
+            continue;
+        snprintf(name, MATERIAL_NAME_MAX, "%.*s", (int)(n - 4), e->d_name);
         if (material_parse(name, &m, err, sizeof err)) idx_init(&b->ix[b->tables++], &b->v, &m);
     }
     if (d) closedir(d);
 }
 
-/* A random valid position of a random table. */
-static void random_position(const Bench *b, uint64_t *state, Position *p) {
-    const Indexer *ix = &b->ix[next_random(state) % (uint64_t)b->tables];
-    while (!idx_decode(ix, next_random(state) % ix->size, p)) {
+/* A random valid position of table t; *index receives its index. */
+static void random_position(const Bench *b, int t, uint64_t *state, Position *p, uint64_t *index) {
+    const Indexer *ix = &b->ix[t];
+    do *index = next_random(state) % ix->size;
+    while (!idx_decode(ix, *index, p));
+}
+
+/* How often table t is drawn: in proportion to its size, or the same for every table. */
+static uint64_t weight(const Bench *b, int t, bool by_table) {
+    return by_table ? 1 : b->ix[t].size;
+}
+
+/* Draws the positions: uniformly over all the positions of all the tables, so that each
+ * table gets probes in proportion to its size, or (by_table) a random table first. */
+static void fill_pool(Bench *b, bool by_table) {
+    uint64_t state = 0x2545F4914F6CDD1DULL, index, total = 0;
+    for (int t = 0; t < b->tables; t++) total += weight(b, t, by_table);
+    for (int i = 0; i < POOL; i++) {
+        uint64_t r = next_random(&state) % total;
+        int t = 0;
+        for (; r >= weight(b, t, by_table); t++) r -= weight(b, t, by_table);
+        random_position(b, t, &state, &b->pool[i], &index);
     }
 }
 
 typedef struct Worker {
     Bench *b;
     Tablebase *tb;
-    uint64_t seed;
+    bool full; /* WDL and DTW, else WDL alone */
+    int first; /* where in the pool it starts */
     long failures;
 } Worker;
 
@@ -60,21 +92,24 @@ static void *probe_many(void *arg) {
     Worker *w = arg;
     char err[256];
     for (long i = 0; i < w->b->probes; i++) {
-        Position p;
+        const Position *p = &w->b->pool[(w->first + i) % POOL];
         Cell c;
-        random_position(w->b, &w->seed, &p);
-        w->failures += tb_probe(w->tb, &p, &c, err, sizeof err) != TABLE_OK;
+        int wdl;
+        TableStatus s = w->full ? tb_probe(w->tb, p, &c, err, sizeof err)
+                                : tb_probe_wdl(w->tb, p, VALUES_PURE, &wdl, err, sizeof err);
+        w->failures += s != TABLE_OK;
     }
     return NULL;
 }
 
-/* Probes from `threads` threads on one handle; returns probes per second. */
-static double warm_rate(Bench *b, Tablebase *tb, int threads) {
+/* Probes from `threads` threads on one handle, each from its own place in the pool;
+ * returns probes per second. */
+static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
     Worker w[64];
     pthread_t ids[64];
     double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
-        w[t] = (Worker){b, tb, 0x9E3779B97F4A7C15ULL * (uint64_t)(t + 1), 0};
+        w[t] = (Worker){b, tb, full, t * (POOL / threads), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
     }
     long failures = 0;
@@ -83,23 +118,61 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads) {
     return (double)b->probes * threads / (wall_seconds() - start);
 }
 
-/* Average time of the first probe into a fresh handle: opening and one block decoded. */
-static double cold_probe_us(Bench *b) {
-    uint64_t seed = 12345;
+/* Reads position index of file, WDL and DTW or WDL alone. */
+static void read_one(TableFile *file, uint64_t index, bool full) {
+    Cell c;
+    int wdl;
+    if (full)
+        table_read(file, index, VALUES_PURE, &c, NULL, 0);
+    else
+        table_read_wdl(file, index, VALUES_PURE, &wdl, NULL, 0);
+}
+
+/* Average time of the first read of a block in a file already open and read from: the
+ * first position, then one in the second half of a table over 2 Mi positions, where no
+ * stream has its first block. */
+static double cold_block_us(Bench *b, bool full) {
+    uint64_t state = 777, index;
+    char err[256], path[4200];
+    double total = 0;
+    for (int i = 0; i < ROUNDS; i++) {
+        int t;
+        do t = (int)(next_random(&state) % (uint64_t)b->tables);
+        while (b->ix[t].size < (2u << 20));
+        Position p;
+        TableFile *file;
+        snprintf(path, sizeof path, "%s/%s%s", b->dir, b->names[t], TB_FILE_SUFFIX);
+        if (table_open(path, &b->v, NULL, &file, err, sizeof err) != TABLE_OK) return -1;
+        read_one(file, 0, full);
+        do random_position(b, t, &state, &p, &index);
+        while (index < b->ix[t].size / 2);
+        double start = wall_seconds();
+        read_one(file, index, full);
+        total += wall_seconds() - start;
+        table_close(file);
+    }
+    return total / ROUNDS * 1e6;
+}
+
+/* Average time of the first probe into a fresh handle: files opened, blocks decoded. */
+static double cold_probe_us(Bench *b, bool full) {
+    uint64_t state = 12345;
     char err[256];
     double total = 0;
-    int rounds = 200;
-    for (int i = 0; i < rounds; i++) {
+    for (int i = 0; i < ROUNDS; i++) {
         Tablebase *tb = tb_open(&b->v, b->dir);
-        Position p;
+        const Position *p = &b->pool[next_random(&state) % POOL];
         Cell c;
-        random_position(b, &seed, &p);
+        int wdl;
         double start = wall_seconds();
-        tb_probe(tb, &p, &c, err, sizeof err);
+        if (full)
+            tb_probe(tb, p, &c, err, sizeof err);
+        else
+            tb_probe_wdl(tb, p, VALUES_PURE, &wdl, err, sizeof err);
         total += wall_seconds() - start;
         tb_close(tb);
     }
-    return total / rounds * 1e6;
+    return total / ROUNDS * 1e6;
 }
 
 int main(int argc, char **argv) {
@@ -109,20 +182,31 @@ int main(int argc, char **argv) {
         return 2;
     }
     b.dir = argv[2];
-    b.probes = argc > 3 ? atol(argv[3]) : 2000000;
+    b.probes = argc > 3 ? atol(argv[3]) : 4000000;
     int threads = argc > 4 ? atoi(argv[4]) : 2;
     find_tables(&b);
-    if (!b.tables) {
-        fprintf(stderr, "no tables in %s\n", b.dir);
+    b.pool = malloc(POOL * sizeof *b.pool);
+    if (!b.tables || !b.pool) {
+        fprintf(stderr, "no tables in %s, or out of memory\n", b.dir);
         return 1;
     }
     Tablebase *tb = tb_open(&b.v, b.dir);
-    warm_rate(&b, tb, 1); /* touches the blocks */
-    double one = warm_rate(&b, tb, 1);
-    double many = warm_rate(&b, tb, threads);
+    printf("%s, %d tables\n", b.v.id, b.tables);
+    for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
+        fill_pool(&b, by_table);
+        warm_rate(&b, tb, 1, true); /* touches the blocks */
+        double wdl = warm_rate(&b, tb, 1, false), wdl_many = warm_rate(&b, tb, threads, false);
+        double full = warm_rate(&b, tb, 1, true);
+        printf("positions drawn %s:\n", by_table ? "from a random table" : "over all positions");
+        printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
+               wdl_many / 1e6, threads, wdl_many / wdl);
+        printf("  warm full probes (WDL and DTW): %.2f M/s on 1 thread\n", full / 1e6);
+    }
     tb_close(tb);
-    printf("%s, %d tables: warm %.2f M probes/s on 1 thread, %.2f M/s on %d (%.2fx); "
-           "cold probe (file opened and a block decoded) %.1f us\n",
-           b.v.id, b.tables, one / 1e6, many / 1e6, threads, many / one, cold_probe_us(&b));
+    printf("cold block, file open: %.1f us WDL, %.1f us WDL and DTW\n", cold_block_us(&b, false),
+           cold_block_us(&b, true));
+    printf("cold probe, fresh handle (files opened, blocks decoded): %.1f us WDL, %.1f us full\n",
+           cold_probe_us(&b, false), cold_probe_us(&b, true));
+    free(b.pool);
     return 0;
 }

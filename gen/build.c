@@ -65,41 +65,34 @@ static bool up_to_date(const Variant *v, const char *path, const char *name) {
     return true;
 }
 
-static void count_values(const Indexer *ix, const Cell *cells, TableInfo *info) {
-    uint64_t sets = info->cells_per_position;
-    for (uint64_t i = 0; i < ix->size; i++)
-        for (uint64_t set = 0; set < sets; set++)
-            info->counts[set][i / ix->per_side][CELL_WDL(cells[i * sets + set])]++;
-}
+/* Seconds spent solving and writing one table. */
+typedef struct Timing {
+    double solving, writing;
+} Timing;
 
-/* Solves every value set of m and interleaves them, a position's cells adjacent. */
+/* Solves every value set of m in turn and hands each to the writer, so that only one
+ * set's cells are in memory at a time. */
 static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
-                          const BuildOptions *opt, Cell **out, char *err, size_t errlen) {
-    int sets = draw_value_sets(v);
-    Indexer ix;
-    idx_init(&ix, v, m);
-    Cell *all = malloc(ix.size * (size_t)sets * sizeof *all);
-    if (!all) {
-        snprintf(err, errlen, "out of memory for %llu positions", (unsigned long long)ix.size);
-        return 1;
-    }
-    for (int set = 0; set < sets; set++) {
+                          const BuildOptions *opt, TableWriter *w, Timing *time, char *err,
+                          size_t errlen) {
+    TableStatus st = TABLE_OK;
+    for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log))};
-        SolvedTable solved;
-        if (solve_material(v, tb, m, &so, &solved, err, errlen) != TABLE_OK) {
-            free(all);
-            return 1;
-        }
-        for (uint64_t i = 0; i < ix.size; i++)
-            all[i * (uint64_t)sets + (uint64_t)set] = solved.cells[i];
+        SolvedTable solved = {NULL, NULL};
+        double start = wall_seconds();
+        st = solve_material(v, tb, m, &so, &solved, err, errlen);
+        double solved_at = wall_seconds();
+        if (st == TABLE_OK)
+            st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
+        time->solving += solved_at - start;
+        time->writing += wall_seconds() - solved_at;
         free(solved.cells);
         free(solved.unstored);
     }
-    *out = all;
-    return 0;
+    return st != TABLE_OK;
 }
 
 static int build_one(const Variant *v, Tablebase *tb, const Material *m, const BuildOptions *opt,
@@ -111,31 +104,35 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
         return 0;
     }
-    double start = wall_seconds();
-    Cell *cells;
-    if (solve_all_sets(v, tb, m, opt, &cells, err, errlen)) return 1;
-    int sets = draw_value_sets(v);
-    TableInfo info = {.fingerprint = variant_fingerprint(v), .cells_per_position = (uint32_t)sets};
     Indexer ix;
     idx_init(&ix, v, m);
+    TableInfo info = {.fingerprint = variant_fingerprint(v),
+                      .positions = ix.size,
+                      .cells_per_position = (uint32_t)draw_value_sets(v)};
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
-    info.positions = ix.size;
-    count_values(&ix, cells, &info);
-    TableStatus st = table_write(path, &info, cells, err, errlen);
-    free(cells);
-    if (st != TABLE_OK) return 1;
+    TableWriter *w;
+    if (table_writer_begin(path, &info, &w, err, errlen) != TABLE_OK) return 1;
+    Timing time = {0, 0};
+    int failed = solve_all_sets(v, tb, m, opt, w, &time, err, errlen);
+    double commit_start = wall_seconds();
+    failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
+    time.writing += wall_seconds() - commit_start;
+    table_writer_free(w);
+    if (failed) return 1;
     if (opt->log)
-        fprintf(opt->log, "\r%s: %llu positions, %.2f s\n", name, (unsigned long long)ix.size,
-                wall_seconds() - start);
+        fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s, written in %.2f s\n", name,
+                (unsigned long long)ix.size, time.solving, time.writing);
     return 0;
 }
 
-/* A table read while solving keeps its decoded blocks until its handle closes. */
+/* A table read while solving keeps its decoded blocks until its handle closes: for each
+ * value set a quarter byte a position of WDL and a byte of DTW (two where a DTW exceeds
+ * 511 plies, which no table here has come near). */
 static uint64_t decoded_bytes(const Variant *v, const Material *m) {
     Indexer ix;
     idx_init(&ix, v, m);
-    return ix.size * (uint64_t)draw_value_sets(v) * sizeof(Cell);
+    return (ix.size / 4 + ix.size) * (uint64_t)draw_value_sets(v);
 }
 
 uint64_t build_memory_needed(const Variant *v, const Material *m) {

@@ -13,29 +13,39 @@
 #include <xxhash.h>
 #include <zstd.h>
 
-/* 128 KiB of cells per block, zstd's largest internal block.  Decoding one on first touch
- * takes about 0.1 ms and the offset table costs 16 bytes per block; on test data smaller
- * blocks compressed a little worse and larger ones no better.  The size is stored in each
- * file, so it can change without a new format version. */
-#define BLOCK_BYTES (128u << 10)
+/* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW].  A probe that first
+ * touches a block reads, checks and decodes it whole: 32 KiB decoded takes about 20 us.
+ * On International's 4- and 5-piece tables, blocks of 32 KiB rather than 16 were 5% (WDL)
+ * and 7% (DTW) smaller, 64 KiB another 3-5%.  Zstd decodes about equally fast at every
+ * level; the WDL stream, a quarter byte a position, takes level 15, 13% smaller than level
+ * 9 at 50 M positions a second (level 19: 1% smaller again, at 14 M); the DTW stream, a
+ * byte a position, level 9 at 100 M a second (level 19: 10% smaller, at 3-7 M).  The sizes
+ * are stored in each file and the levels change only the bytes written, not the format. */
+typedef struct StreamPlan {
+    uint32_t per_block;
+    int level;
+} StreamPlan;
 
-/* Tables are written once and read often, and zstd decodes about equally fast at every
- * level.  On test data level 9 was 9% smaller than the default 3 at 60-90 MB/s; level 19
- * was another 12% smaller but ran at 2-4 MB/s, too slow for tables of many gigabytes.
- * Changing it changes the bytes written, not the format. */
-#define ZSTD_LEVEL 9
+static const StreamPlan plans[2] = {
+    [TF_WDL] = {128u << 10, 15},
+    [TF_DTW] = {32u << 10, 9},
+};
 
-typedef struct Writer {
-    char *tmp; /* the temporary file (atomic_file.h) */
+struct TableWriter {
+    char *path, *tmp; /* the file and its temporary name (atomic_file.h) */
     int fd;
-    const TableInfo *info;
-    uint64_t per_block, block_count, data_start;
-    uint8_t *head;   /* header, offset table and their checksum: data_start bytes */
-    uint8_t *raw;    /* one block's cells as little-endian bytes */
-    uint8_t *packed; /* one compressed block */
+    TableInfo info;
+    int sets_added;
+    uint32_t per_block[TF_STREAMS], encoding[TF_STREAMS];
+    uint64_t block_count; /* of all streams */
+    uint64_t next_block;  /* the number of the next block written */
+    uint64_t offset;      /* where it goes */
+    uint8_t *head;        /* header, offset table and their checksum */
+    uint8_t *raw;         /* one block encoded */
+    uint8_t *packed[2];   /* and compressed, with either way of filling (write_stream) */
     size_t packed_cap;
     ZSTD_CCtx *cctx;
-} Writer;
+};
 
 static bool name_fits(const char *name, size_t field) {
     size_t n = strnlen(name, field);
@@ -43,53 +53,89 @@ static bool name_fits(const char *name, size_t field) {
 }
 
 static TableStatus check_info(const TableInfo *info, const char *path, char *err, size_t errlen) {
-    uint32_t cpp = info->cells_per_position;
+    uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
-        !name_fits(info->material, sizeof info->material) || cpp < 1 || cpp > 2 ||
-        info->positions > SIZE_MAX / (cpp * sizeof(Cell)))
+        !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
+        info->positions % 2 != 0)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: empty or unterminated name, or bad cell count");
+                       "cannot write: empty or unterminated name, bad value set count, or an "
+                       "odd number of positions");
     return TABLE_OK;
 }
 
 /* Zstd's settings are pinned here so that the same cells always give the same bytes:
- * one thread, the content size in each frame, no zstd checksum (each block has ours). */
+ * one thread, the content size in each frame, no zstd checksum (each block has ours); the
+ * level is set for each stream. */
 static bool set_compression(ZSTD_CCtx *cctx) {
-    return !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, ZSTD_LEVEL)) &&
-           !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_nbWorkers, 0)) &&
+    return !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_nbWorkers, 0)) &&
            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_contentSizeFlag, 1)) &&
            !ZSTD_isError(ZSTD_CCtx_setParameter(cctx, ZSTD_c_checksumFlag, 0));
 }
 
-static TableStatus writer_init(Writer *w, const TableInfo *info, const char *path, char *err,
-                               size_t errlen) {
-    memset(w, 0, sizeof *w);
-    w->fd = -1;
-    w->info = info;
-    w->per_block = BLOCK_BYTES / (sizeof(Cell) * info->cells_per_position);
-    w->block_count = tf_block_count(info->positions, w->per_block);
-    w->data_start = tf_data_start(w->block_count);
-    w->packed_cap = ZSTD_compressBound(BLOCK_BYTES);
-    w->head = calloc(w->data_start, 1);
-    w->raw = malloc(BLOCK_BYTES);
-    w->packed = malloc(w->packed_cap);
+/* Lays out the streams: their block sizes are fixed now, the DTW encoding when its set is
+ * added (two bytes until then, the most a block can take). */
+static void plan_streams(TableWriter *w) {
+    for (uint32_t i = 0; i < 2 * w->info.cells_per_position; i++) {
+        w->per_block[i] = plans[i % 2].per_block;
+        w->encoding[i] = i % 2 == TF_WDL ? TF_WDL_2BIT : TF_DTW_HALF16;
+        w->block_count += tf_block_count(w->info.positions, w->per_block[i]);
+    }
+}
+
+static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
+    plan_streams(w);
+    size_t raw_max = 0;
+    for (int i = 0; i < TF_STREAMS; i++) {
+        size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], w->per_block[i]);
+        if (bytes > raw_max) raw_max = bytes;
+    }
+    w->offset = tf_data_start(w->block_count);
+    w->packed_cap = ZSTD_compressBound(raw_max);
+    w->path = strdup(path);
+    w->head = calloc(w->offset, 1);
+    w->raw = malloc(raw_max + 1);
+    w->packed[0] = malloc(w->packed_cap);
+    w->packed[1] = malloc(w->packed_cap);
     w->cctx = ZSTD_createCCtx();
-    if (!w->head || !w->raw || !w->packed || !w->cctx || !set_compression(w->cctx))
+    if (!w->path || !w->head || !w->raw || !w->packed[0] || !w->packed[1] || !w->cctx ||
+        !set_compression(w->cctx))
         return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
     return atomic_create(path, &w->tmp, &w->fd, err, errlen);
 }
 
-/* Frees w, and removes the temporary file unless it was committed. */
-static void writer_free(Writer *w) {
-    if (w->fd >= 0) atomic_abort(w->fd, w->tmp);
-    free(w->tmp);
-    ZSTD_freeCCtx(w->cctx);
-    free(w->packed);
-    free(w->raw);
-    free(w->head);
+TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
+                               char *err, size_t errlen) {
+    *out = NULL;
+    TableStatus s = check_info(info, path, err, errlen);
+    if (s != TABLE_OK) return s;
+    TableWriter *w = calloc(1, sizeof *w);
+    if (!w) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    w->fd = -1;
+    w->info = *info;
+    memset(w->info.counts, 0, sizeof w->info.counts);
+    s = writer_init(w, path, err, errlen);
+    if (s != TABLE_OK) {
+        table_writer_free(w);
+        return s;
+    }
+    *out = w;
+    return TABLE_OK;
 }
 
-static TableStatus write_at(const Writer *w, const uint8_t *buf, size_t len, uint64_t offset,
+void table_writer_free(TableWriter *w) {
+    if (!w) return;
+    if (w->fd >= 0) atomic_abort(w->fd, w->tmp);
+    free(w->tmp);
+    free(w->path);
+    ZSTD_freeCCtx(w->cctx);
+    free(w->packed[0]);
+    free(w->packed[1]);
+    free(w->raw);
+    free(w->head);
+    free(w);
+}
+
+static TableStatus write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
                             char *err, size_t errlen) {
     while (len > 0) {
         ssize_t n = pwrite(w->fd, buf, len, (off_t)offset);
@@ -102,60 +148,178 @@ static TableStatus write_at(const Writer *w, const uint8_t *buf, size_t len, uin
     return TABLE_OK;
 }
 
-/* Compresses and writes block b at *offset, records it in the offset table, and moves
- * *offset past it. */
-static TableStatus write_block(Writer *w, const Cell *cells, uint64_t b, uint64_t *offset,
-                               char *err, size_t errlen) {
-    uint32_t cpp = w->info->cells_per_position;
-    size_t n = (size_t)(tf_block_positions(w->info->positions, w->per_block, b) * cpp);
-    tf_cells_to_le(w->raw, cells + b * w->per_block * cpp, n);
-    size_t size = ZSTD_compress2(w->cctx, w->packed, w->packed_cap, w->raw, n * sizeof(Cell));
+static bool is_unstored(const uint64_t *unstored, uint64_t i) {
+    return unstored && unstored[i / 64] >> (i % 64) & 1;
+}
+
+/* Why a stored cell cannot be written (table_format.h), or NULL when it can. */
+static const char *unwritable(Cell c) {
+    int wdl = CELL_WDL(c);
+    unsigned dtw = CELL_DTW(c);
+    if ((wdl == WDL_DRAW || wdl == WDL_NONE) && dtw != 0) return "a draw or no value with a DTW";
+    if (wdl == WDL_WIN && dtw % 2 == 0) return "a win with an even DTW";
+    if (wdl == WDL_LOSS && dtw % 2 == 1) return "a loss with an odd DTW";
+    return NULL;
+}
+
+/* Counts the true values of set `set` and checks that its stored cells can be written;
+ * *max_half receives the largest DTW half stored. */
+static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                            unsigned *max_half, char *err, size_t errlen) {
+    uint64_t per_side = w->info.positions / 2;
+    *max_half = 0;
+    for (uint64_t i = 0; i < w->info.positions; i++) {
+        w->info.counts[set][i >= per_side][CELL_WDL(cells[i])]++;
+        if (is_unstored(unstored, i)) continue;
+        const char *why = unwritable(cells[i]);
+        if (why)
+            return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->tmp,
+                           "cannot write position %llu of value set %d: %s", (unsigned long long)i,
+                           set, why);
+        if (CELL_DTW(cells[i]) / 2 > *max_half) *max_half = CELL_DTW(cells[i]) / 2;
+    }
+    return TABLE_OK;
+}
+
+/* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
+ * next block's place and records it in the offset table. */
+static TableStatus write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
+                               size_t errlen) {
     if (ZSTD_isError(size))
         return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s", ZSTD_getErrorName(size));
-    TableStatus s = write_at(w, w->packed, size, *offset, err, errlen);
-    *offset += size;
-    uint8_t *entry = w->head + TF_HEADER_SIZE + b * TF_ENTRY_SIZE;
-    tf_put_u64(entry, *offset);
-    tf_put_u64(entry + 8, XXH3_64bits(w->packed, size));
+    TableStatus s = write_at(w, packed, size, w->offset, err, errlen);
+    w->offset += size;
+    uint8_t *entry = w->head + TF_HEADER_SIZE + w->next_block++ * TF_ENTRY_SIZE;
+    tf_put_u64(entry, w->offset);
+    tf_put_u64(entry + 8, XXH3_64bits(packed, size));
     return s;
 }
 
-static void encode_header(uint8_t *h, const TableInfo *info, uint64_t per_block) {
+/* What stream kind `kind` stores for a cell, and whether it stores it at all: a DTW
+ * stream keeps only the DTW of wins and losses. */
+static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
+    *value = kind == TF_WDL ? (unsigned)CELL_WDL(c) : CELL_DTW(c) / 2;
+    return !unstored && (kind == TF_WDL || CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS);
+}
+
+/* The first value stream kind stores in the set, to fill the positions before it. */
+static unsigned first_stored(int kind, const Cell *cells, const uint64_t *unstored, uint64_t n) {
+    unsigned value;
+    for (uint64_t i = 0; i < n; i++)
+        if (stored_value(kind, cells[i], is_unstored(unstored, i), &value)) return value;
+    return 0;
+}
+
+/* The WDL stored most often in the set. */
+static unsigned most_common_wdl(const Cell *cells, const uint64_t *unstored, uint64_t n) {
+    uint64_t count[4] = {0};
+    for (uint64_t i = 0; i < n; i++)
+        if (!is_unstored(unstored, i)) count[CELL_WDL(cells[i])]++;
+    unsigned common = 0;
+    for (unsigned wdl = 1; wdl < 4; wdl++)
+        if (count[wdl] > count[common]) common = wdl;
+    return common;
+}
+
+/* A block being written: positions [begin, begin + n) of stream i. */
+typedef struct Block {
+    int i;
+    uint64_t begin, n;
+} Block;
+
+/* Encodes the block into w->raw and compresses it into out; returns the compressed size
+ * or a zstd error code.  A position not stored takes *constant when given, else the last
+ * value stored before it, *last, which moves on. */
+static size_t pack_block(TableWriter *w, const Block *b, const Cell *cells,
+                         const uint64_t *unstored, const unsigned *constant, unsigned *last,
+                         uint8_t *out) {
+    uint32_t encoding = w->encoding[b->i];
+    size_t raw_len = (size_t)tf_encoded_bytes(encoding, b->n);
+    memset(w->raw, 0, raw_len);
+    for (uint64_t k = 0, i = b->begin; k < b->n; k++, i++) {
+        unsigned value;
+        if (stored_value(b->i % 2, cells[i], is_unstored(unstored, i), &value))
+            *last = value;
+        else
+            value = constant ? *constant : *last;
+        tf_put_value(encoding, w->raw, k, value);
+    }
+    return ZSTD_compress2(w->cctx, out, w->packed_cap, w->raw, raw_len);
+}
+
+/* Writes stream i of the set.  A position not stored repeats the last value stored before
+ * it, extending runs; in a WDL stream, a block may instead fill them all with the set's
+ * most common WDL, when that compresses better.  Of the fills measured on International's
+ * 4- and 5-piece tables, the better of these two was the best for WDL (runs alone cost 11%
+ * more at 5 pieces, the common value alone 25% more at 4, where men abound), and runs for
+ * DTW (against the common DTW, zero, or differences). */
+static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
+                                char *err, size_t errlen) {
+    uint64_t positions = w->info.positions;
+    unsigned last = first_stored(i % 2, cells, unstored, positions);
+    unsigned common = most_common_wdl(cells, unstored, positions);
+    if (ZSTD_isError(ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, plans[i % 2].level)))
+        return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "cannot set zstd's level");
+    TableStatus s = TABLE_OK;
+    for (Block b = {i, 0, 0}; s == TABLE_OK && b.begin < positions; b.begin += b.n) {
+        b.n = tf_block_positions(positions, w->per_block[i], b.begin / w->per_block[i]);
+        unsigned runs_last = last, ignored = last;
+        size_t size = pack_block(w, &b, cells, unstored, NULL, &runs_last, w->packed[0]);
+        const uint8_t *best = w->packed[0];
+        if (i % 2 == TF_WDL) {
+            size_t flat = pack_block(w, &b, cells, unstored, &common, &ignored, w->packed[1]);
+            if (!ZSTD_isError(size) && !ZSTD_isError(flat) && flat < size)
+                size = flat, best = w->packed[1];
+        }
+        last = runs_last;
+        s = write_block(w, best, size, err, errlen);
+    }
+    return s;
+}
+
+TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
+                                 const uint64_t *unstored, char *err, size_t errlen) {
+    if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
+                       "value set %d given out of turn (expected %d)", set, w->sets_added);
+    unsigned max_half;
+    TableStatus s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
+    w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
+    if (s == TABLE_OK) s = write_stream(w, 2 * set + TF_WDL, cells, unstored, err, errlen);
+    if (s == TABLE_OK) s = write_stream(w, 2 * set + TF_DTW, cells, unstored, err, errlen);
+    if (s == TABLE_OK) w->sets_added++;
+    return s;
+}
+
+static void encode_header(uint8_t *h, const TableWriter *w) {
+    const TableInfo *info = &w->info;
     tf_put_u32(h + TF_OFF_MAGIC, TF_MAGIC);
     tf_put_u32(h + TF_OFF_VERSION, TF_VERSION);
     memcpy(h + TF_OFF_VARIANT, info->variant, strlen(info->variant));
     tf_put_u64(h + TF_OFF_FINGERPRINT, info->fingerprint);
     memcpy(h + TF_OFF_MATERIAL, info->material, strlen(info->material));
     tf_put_u64(h + TF_OFF_POSITIONS, info->positions);
-    tf_put_u32(h + TF_OFF_CELLS_PER_POSITION, info->cells_per_position);
-    tf_put_u32(h + TF_OFF_BLOCK_POSITIONS, (uint32_t)per_block);
+    tf_put_u32(h + TF_OFF_SETS, info->cells_per_position);
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
+    for (int i = 0; i < TF_STREAMS; i++) {
+        tf_put_u32(h + TF_OFF_STREAMS + i * TF_STREAM_ROW, w->per_block[i]);
+        tf_put_u32(h + TF_OFF_STREAMS + i * TF_STREAM_ROW + 4,
+                   w->per_block[i] ? w->encoding[i] : 0);
+    }
 }
 
-static TableStatus write_table(Writer *w, const Cell *cells, char *err, size_t errlen) {
-    uint64_t offset = w->data_start;
-    for (uint64_t b = 0; b < w->block_count; b++) {
-        TableStatus s = write_block(w, cells, b, &offset, err, errlen);
-        if (s != TABLE_OK) return s;
-    }
-    encode_header(w->head, w->info, w->per_block);
-    uint64_t covered = w->data_start - TF_SUM_SIZE;
+TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
+    if ((uint32_t)w->sets_added != w->info.cells_per_position)
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
+                       "cannot commit: %d of %u value sets added", w->sets_added,
+                       w->info.cells_per_position);
+    encode_header(w->head, w);
+    uint64_t covered = tf_data_start(w->block_count) - TF_SUM_SIZE;
     tf_put_u64(w->head + covered, XXH3_64bits(w->head, covered));
-    return write_at(w, w->head, w->data_start, 0, err, errlen);
-}
-
-TableStatus table_write(const char *path, const TableInfo *info, const Cell *cells, char *err,
-                        size_t errlen) {
-    TableStatus s = check_info(info, path, err, errlen);
+    TableStatus s = write_at(w, w->head, covered + TF_SUM_SIZE, 0, err, errlen);
     if (s != TABLE_OK) return s;
-    Writer w;
-    s = writer_init(&w, info, path, err, errlen);
-    if (s == TABLE_OK) s = write_table(&w, cells, err, errlen);
-    if (s == TABLE_OK) {
-        s = atomic_commit(w.fd, w.tmp, path, err, errlen);
-        w.fd = -1;
-    }
-    writer_free(&w);
+    s = atomic_commit(w->fd, w->tmp, w->path, err, errlen);
+    w->fd = -1; /* closed, and the temporary file gone on failure */
     return s;
 }

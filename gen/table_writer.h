@@ -1,22 +1,47 @@
-/* Writing table files (layout in probe/table_format.h). */
+/* Writing table files (layout in probe/table_format.h), one value set at a time, so that
+ * a writer never needs more than one set's cells in memory. */
 #ifndef DTB_TABLE_WRITER_H
 #define DTB_TABLE_WRITER_H
 
 #include "table_file.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
-/* Writes the table described by info with the given cells (info->positions *
- * info->cells_per_position of them, a position's cells adjacent) to path.
+typedef struct TableWriter TableWriter;
+
+/* Starts the table described by info (variant, fingerprint, material, positions, value
+ * sets in cells_per_position; its counts are ignored: the writer counts the cells it is
+ * given) at path.  The file is written as path.tmp, synced, then renamed to path by
+ * table_writer_commit, so an interrupted run leaves no file under path that looks complete
+ * (a stale path.tmp is overwritten by the next run).  The same info and cells always give
+ * the same bytes.
  *
- * The file is written as path.tmp, synced, then renamed to path, so an interrupted run
- * leaves no file under path that looks complete (a stale path.tmp is overwritten by the
- * next run).  The same info and cells always give the same bytes.
+ * Returns TABLE_OK with *out to pass to table_writer_free, TABLE_ERR_IO (err naming the
+ * file and the cause), TABLE_ERR_MEMORY, or TABLE_ERR_CORRUPT when info is not writable
+ * (names empty or too long, value sets not 1 or 2, an odd number of positions).  Not safe
+ * to use twice at once for the same path. */
+TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
+                               char *err, size_t errlen);
+
+/* Compresses value set `set` (set 0 first, then 1) into the file: cells[0..positions),
+ * which the caller may free afterwards.  Bit i of unstored (unstored[i / 64] >> i % 64 & 1)
+ * marks a position the prober never reads (a hole, or a capture pending): its true value
+ * counts in the header, but what is stored for it is the writer's choice.  unstored may be
+ * NULL: every position is stored.
  *
- * Returns TABLE_OK, TABLE_ERR_IO (with err naming the file and the cause), TABLE_ERR_MEMORY,
- * or TABLE_ERR_CORRUPT when info is not writable (names empty or too long, cells per
- * position not 1 or 2).  Not safe to call twice at once for the same path. */
-TableStatus table_write(const char *path, const TableInfo *info, const Cell *cells, char *err,
-                        size_t errlen);
+ * A stored draw (and WDL_NONE) must have DTW 0, a stored win an odd DTW and a stored loss
+ * an even one, as every value the rules give does (table_format.h): otherwise
+ * TABLE_ERR_CORRUPT, with err naming the first such position.  Also TABLE_ERR_IO,
+ * TABLE_ERR_MEMORY, or TABLE_ERR_CORRUPT for a set out of turn. */
+TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
+                                 const uint64_t *unstored, char *err, size_t errlen);
+
+/* Writes the header, syncs the file and renames it to its path.  Every value set must
+ * have been added. */
+TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen);
+
+/* Frees w and removes its temporary file unless committed; NULL does nothing. */
+void table_writer_free(TableWriter *w);
 
 #endif

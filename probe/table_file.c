@@ -20,16 +20,27 @@ typedef struct BlockEntry {
     uint64_t sum; /* XXH3-64 of its compressed bytes */
 } BlockEntry;
 
+/* One stream of blocks (table_format.h). */
+typedef struct Stream {
+    uint64_t per_block; /* positions per block */
+    uint32_t encoding;
+    uint64_t blocks;
+    uint64_t first; /* the number of its first block in the offset table */
+} Stream;
+
 struct TableFile {
     char *path;
     int fd;
     uint64_t size; /* of the file */
     TableInfo info;
-    uint64_t per_block; /* positions per block */
-    uint64_t block_count;
+    Stream streams[TF_STREAMS]; /* 2 per value set */
+    uint64_t block_count;       /* of all streams */
     uint64_t data_start;
     BlockEntry *entries;
-    _Atomic(Cell *) *blocks; /* decoded blocks, NULL until first read */
+    _Atomic(uint8_t *) *blocks; /* decoded blocks, by number, NULL until first read */
+    /* A decompression context kept between first reads: making one costs as much as
+     * decoding a block.  A thread takes it, or makes its own when another has it. */
+    _Atomic(ZSTD_DCtx *) spare_dctx;
 };
 
 /* One row per TableStatus. */
@@ -95,18 +106,40 @@ static TableStatus check_prefix(const TableFile *t, const uint8_t *head, ssize_t
     return TABLE_OK;
 }
 
+/* The encoding each kind of stream may have. */
+static bool encoding_fits(int kind, uint32_t encoding) {
+    return kind == TF_WDL ? encoding == TF_WDL_2BIT
+                          : encoding == TF_DTW_HALF8 || encoding == TF_DTW_HALF16;
+}
+
+/* Reads stream i's row; a stream of a value set the table lacks must be all zero. */
+static bool parse_stream(TableFile *t, const uint8_t *head, int i) {
+    Stream *s = &t->streams[i];
+    const uint8_t *row = head + TF_OFF_STREAMS + i * TF_STREAM_ROW;
+    s->per_block = tf_get_u32(row);
+    s->encoding = tf_get_u32(row + 4);
+    s->first = t->block_count;
+    if ((uint32_t)i >= 2 * t->info.cells_per_position) return s->per_block == 0 && !s->encoding;
+    s->blocks = tf_block_count(t->info.positions, s->per_block ? s->per_block : 1);
+    /* No sum of counts can wrap: more blocks than bytes is a truncated file anyway. */
+    t->block_count += s->blocks < t->size ? s->blocks : t->size;
+    return s->per_block > 0 && encoding_fits(i % 2, s->encoding) &&
+           (s->encoding != TF_WDL_2BIT || s->per_block % 4 == 0) &&
+           tf_encoded_bytes(s->encoding, s->per_block) <= TF_BLOCK_BYTES_MAX;
+}
+
 /* The fields that say where the header checksum is, checked before it can be. */
 static TableStatus locate_checksum(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     t->info.positions = tf_get_u64(head + TF_OFF_POSITIONS);
-    t->info.cells_per_position = tf_get_u32(head + TF_OFF_CELLS_PER_POSITION);
-    t->per_block = tf_get_u32(head + TF_OFF_BLOCK_POSITIONS);
-    uint32_t cpp = t->info.cells_per_position;
-    if (cpp < 1 || cpp > 2 || t->per_block == 0 ||
-        t->per_block * cpp * sizeof(Cell) > TF_BLOCK_BYTES_MAX)
+    t->info.cells_per_position = tf_get_u32(head + TF_OFF_SETS);
+    uint32_t sets = t->info.cells_per_position;
+    bool fits = sets >= 1 && sets <= 2;
+    for (int i = 0; i < TF_STREAMS && fits; i++) fits = parse_stream(t, head, i);
+    if (!fits)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                       "impossible layout: %u cells per position, %llu positions per block", cpp,
-                       (unsigned long long)t->per_block);
-    t->block_count = tf_block_count(t->info.positions, t->per_block);
+                       "impossible layout: %u value sets, or a stream with a bad block size or "
+                       "encoding",
+                       sets);
     /* Every block takes at least one byte, so the count is bounded by the file size. */
     if (t->block_count > t->size / (TF_ENTRY_SIZE + 1) || tf_data_start(t->block_count) > t->size)
         return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path,
@@ -139,8 +172,10 @@ static bool get_name(char *out, const uint8_t *field, size_t len) {
 static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     TableInfo *info = &t->info;
     if (!get_name(info->variant, head + TF_OFF_VARIANT, sizeof info->variant) ||
-        !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material))
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unterminated name in header");
+        !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material) ||
+        tf_get_u32(head + TF_OFF_ZERO) != 0)
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
+                       "unterminated name or a reserved field set in the header");
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
     for (int k = 0; k < 16; k++)
         info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
@@ -151,9 +186,18 @@ static uint64_t block_begin(const TableFile *t, uint64_t b) {
     return b == 0 ? t->data_start : t->entries[b - 1].end;
 }
 
-static size_t block_cells(const TableFile *t, uint64_t b) {
-    uint64_t n = tf_block_positions(t->info.positions, t->per_block, b);
-    return (size_t)(n * t->info.cells_per_position);
+/* The stream that block number b belongs to. */
+static const Stream *stream_of(const TableFile *t, uint64_t b) {
+    int i = 0;
+    while (b >= t->streams[i].first + t->streams[i].blocks) i++;
+    return &t->streams[i];
+}
+
+/* The bytes block number b decodes to. */
+static size_t decoded_bytes(const TableFile *t, uint64_t b) {
+    const Stream *s = stream_of(t, b);
+    uint64_t n = tf_block_positions(t->info.positions, s->per_block, b - s->first);
+    return (size_t)tf_encoded_bytes(s->encoding, n);
 }
 
 /* Each block must lie after the previous one, no longer than zstd's bound for its
@@ -165,7 +209,7 @@ static TableStatus parse_entries(TableFile *t, const uint8_t *table, char *err, 
         t->entries[b].end = tf_get_u64(table + b * TF_ENTRY_SIZE);
         t->entries[b].sum = tf_get_u64(table + b * TF_ENTRY_SIZE + 8);
         uint64_t begin = block_begin(t, b), end = t->entries[b].end;
-        if (end < begin || end - begin > ZSTD_compressBound(block_cells(t, b) * sizeof(Cell)))
+        if (end < begin || end - begin > ZSTD_compressBound(decoded_bytes(t, b)))
             return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
                            "block %llu has an impossible offset", (unsigned long long)b);
     }
@@ -233,6 +277,12 @@ const TableInfo *table_info(const TableFile *t) {
     return &t->info;
 }
 
+static const char *stream_name(const TableFile *t, uint64_t b) {
+    static const char *const names[TF_STREAMS] = {"WDL of value set 0", "DTW of value set 0",
+                                                  "WDL of value set 1", "DTW of value set 1"};
+    return names[stream_of(t, b) - t->streams];
+}
+
 /* Reads block b's compressed bytes into a new buffer (*out) and checks their checksum. */
 static TableStatus load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *len,
                                char *err, size_t errlen) {
@@ -247,74 +297,145 @@ static TableStatus load_packed(const TableFile *t, uint64_t b, uint8_t **out, si
                        (unsigned long long)b);
     if (XXH3_64bits(*out, *len) != t->entries[b].sum)
         return tf_fail(err, errlen, TABLE_ERR_CHECKSUM, t->path,
-                       "block %llu does not match its checksum", (unsigned long long)b);
+                       "block %llu (%s) does not match its checksum", (unsigned long long)b,
+                       stream_name(t, b));
     return TABLE_OK;
 }
 
-/* Decodes block b into out, which has room for block_cells(t, b) cells. */
-static TableStatus decode_block(const TableFile *t, uint64_t b, Cell *out, char *err,
-                                size_t errlen) {
+/* Returns a context taken with take_dctx, keeping it for the next first read. */
+static void give_back_dctx(TableFile *t, ZSTD_DCtx *dctx) {
+    ZSTD_DCtx *expected = NULL;
+    if (!atomic_compare_exchange_strong(&t->spare_dctx, &expected, dctx)) ZSTD_freeDCtx(dctx);
+}
+
+static ZSTD_DCtx *take_dctx(TableFile *t) {
+    ZSTD_DCtx *dctx = atomic_exchange(&t->spare_dctx, NULL);
+    return dctx ? dctx : ZSTD_createDCtx();
+}
+
+/* Decodes block b into out, which has room for decoded_bytes(t, b). */
+static TableStatus decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, size_t errlen) {
     uint8_t *packed;
-    size_t len, want = block_cells(t, b) * sizeof(Cell);
+    size_t len, want = decoded_bytes(t, b);
     TableStatus s = load_packed(t, b, &packed, &len, err, errlen);
+    ZSTD_DCtx *dctx = s == TABLE_OK ? take_dctx(t) : NULL;
+    if (s == TABLE_OK && !dctx)
+        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     if (s == TABLE_OK) {
-        size_t got = ZSTD_decompress(out, want, packed, len);
+        size_t got = ZSTD_decompressDCtx(dctx, out, want, packed, len);
         if (ZSTD_isError(got) || got != want)
             s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
                         "block %llu does not decompress to %zu bytes", (unsigned long long)b, want);
+        give_back_dctx(t, dctx);
     }
     free(packed);
-    if (s == TABLE_OK) tf_cells_from_le(out, want / sizeof(Cell));
     return s;
 }
 
 /* Decodes block b and publishes it; when another thread was quicker, keeps its copy. */
-static TableStatus touch_block(TableFile *t, uint64_t b, Cell **cells, char *err, size_t errlen) {
-    Cell *mine = malloc(block_cells(t, b) * sizeof(Cell) + 1);
+static TableStatus touch_block(TableFile *t, uint64_t b, uint8_t **bytes, char *err,
+                               size_t errlen) {
+    uint8_t *mine = malloc(decoded_bytes(t, b) + 1);
     if (!mine) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     TableStatus s = decode_block(t, b, mine, err, errlen);
     if (s != TABLE_OK) {
         free(mine);
         return s;
     }
-    Cell *expected = NULL;
+    uint8_t *expected = NULL;
     if (atomic_compare_exchange_strong_explicit(&t->blocks[b], &expected, mine,
                                                 memory_order_acq_rel, memory_order_acquire)) {
-        *cells = mine;
+        *bytes = mine;
     } else {
         free(mine);
-        *cells = expected;
+        *bytes = expected;
     }
     return TABLE_OK;
 }
 
-TableStatus table_read(TableFile *t, uint64_t index, Cell *out, char *err, size_t errlen) {
+static TableStatus check_request(const TableFile *t, uint64_t index, int set, char *err,
+                                 size_t errlen) {
     if (index >= t->info.positions)
         return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "index %llu beyond %llu positions",
                        (unsigned long long)index, (unsigned long long)t->info.positions);
-    uint64_t b = index / t->per_block;
-    Cell *cells = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
-    if (!cells) {
-        TableStatus s = touch_block(t, b, &cells, err, errlen);
-        if (s != TABLE_OK) return s;
-    }
-    uint32_t cpp = t->info.cells_per_position;
-    memcpy(out, cells + (index - b * t->per_block) * cpp, cpp * sizeof(Cell));
+    if (set < 0 || (uint32_t)set >= t->info.cells_per_position)
+        return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "no value set %d", set);
     return TABLE_OK;
 }
 
-TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
-    for (uint64_t b = 0; b < t->block_count; b++) {
-        Cell *dst = out + b * t->per_block * t->info.cells_per_position;
-        Cell *cached = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
-        if (cached) {
-            memcpy(dst, cached, block_cells(t, b) * sizeof(Cell));
-            continue;
-        }
-        TableStatus s = decode_block(t, b, dst, err, errlen);
-        if (s != TABLE_OK) return s;
+/* The value stream i stores for position index: lock-free once its block is decoded. */
+static TableStatus stream_value(TableFile *t, int i, uint64_t index, unsigned *out, char *err,
+                                size_t errlen) {
+    const Stream *s = &t->streams[i];
+    uint64_t b = index / s->per_block;
+    uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
+    if (!bytes) {
+        TableStatus status = touch_block(t, s->first + b, &bytes, err, errlen);
+        if (status != TABLE_OK) return status;
     }
+    *out = tf_decoded_value(s->encoding, bytes, index - b * s->per_block);
     return TABLE_OK;
+}
+
+TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
+                           size_t errlen) {
+    unsigned wdl = 0;
+    TableStatus s = check_request(t, index, set, err, errlen);
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, index, &wdl, err, errlen);
+    *out = (int)wdl;
+    return s;
+}
+
+TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
+    unsigned wdl = 0, half = 0;
+    TableStatus s = check_request(t, index, set, err, errlen);
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, index, &wdl, err, errlen);
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, index, &half, err, errlen);
+    *out = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
+    return s;
+}
+
+/* Puts the values of stream i's block b (decoded in bytes) into out: WDLs first, then the
+ * DTW they give. */
+static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes, Cell *out) {
+    const Stream *s = &t->streams[i];
+    uint32_t sets = t->info.cells_per_position;
+    uint64_t n = tf_block_positions(t->info.positions, s->per_block, b);
+    Cell *cell = out + b * s->per_block * sets + (uint32_t)i / 2;
+    for (uint64_t k = 0; k < n; k++, cell += sets) {
+        unsigned value = tf_decoded_value(s->encoding, bytes, k);
+        *cell = i % 2 == TF_WDL
+                    ? CELL_MAKE(value, 0)
+                    : CELL_MAKE(CELL_WDL(*cell), tf_dtw_of_half(CELL_WDL(*cell), value));
+    }
+}
+
+TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
+    size_t largest = 0;
+    for (uint64_t b = 0; b < t->block_count; b++)
+        if (decoded_bytes(t, b) > largest) largest = decoded_bytes(t, b);
+    uint8_t *buffer = malloc(largest + 1);
+    if (!buffer) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    TableStatus s = TABLE_OK;
+    for (uint64_t b = 0; b < t->block_count && s == TABLE_OK; b++) {
+        const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
+        if (!bytes) s = decode_block(t, b, buffer, err, errlen);
+        const Stream *stream = stream_of(t, b);
+        if (s == TABLE_OK)
+            spread_block(t, (int)(stream - t->streams), b - stream->first, bytes ? bytes : buffer,
+                         out);
+    }
+    free(buffer);
+    return s;
+}
+
+void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,
+                       uint64_t *decoded_bytes_out) {
+    const Stream *s = &t->streams[2 * set + dtw];
+    uint64_t first = s->first, last = s->first + s->blocks;
+    *file_bytes = s->blocks * TF_ENTRY_SIZE;
+    if (s->blocks) *file_bytes += block_begin(t, last) - block_begin(t, first);
+    *decoded_bytes_out = tf_encoded_bytes(s->encoding, t->info.positions);
 }
 
 TableStatus table_verify_file(const char *path, char *err, size_t errlen) {
@@ -336,6 +457,7 @@ void table_close(TableFile *t) {
         for (uint64_t b = 0; b < t->block_count; b++)
             free(atomic_load_explicit(&t->blocks[b], memory_order_relaxed));
     free(t->blocks);
+    ZSTD_freeDCtx(atomic_load(&t->spare_dctx));
     free(t->entries);
     free(t->path);
     if (t->fd >= 0) close(t->fd);

@@ -2,13 +2,17 @@
  *
  * A file holds the values of one canonical material: a header (magic, format version,
  * variant id and rule fingerprint, material, index size, W/D/L counts), an offset table,
- * then zstd-compressed blocks of cells, each block with an XXH3-64 checksum, and one
- * checksum over header and offset table.  See table_format.h for the layout. */
+ * then, for each value set, a WDL stream and a DTW stream of zstd-compressed blocks, each
+ * block with an XXH3-64 checksum, and one checksum over header and offset table.  Values
+ * the prober never reads (holes of the index, positions with a capture pending, a draw's
+ * DTW) are not kept: what a file holds there is arbitrary.  See table_format.h for the
+ * layout. */
 #ifndef DTB_TABLE_FILE_H
 #define DTB_TABLE_FILE_H
 
 #include "variant.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -35,7 +39,7 @@ typedef enum TableStatus {
     TABLE_ERR_MISSING,     /* no such file */
     TABLE_ERR_IO,          /* cannot read or write */
     TABLE_ERR_MAGIC,       /* not a dtb table */
-    TABLE_ERR_VERSION,     /* a format version this reader does not know (a newer one) */
+    TABLE_ERR_VERSION,     /* a format version this reader does not know (older or newer) */
     TABLE_ERR_VARIANT,     /* another variant's table */
     TABLE_ERR_FINGERPRINT, /* same id, other rule parameters */
     TABLE_ERR_MATERIAL,    /* not the material asked for */
@@ -59,14 +63,28 @@ TableStatus table_open(const char *path, const Variant *v, const char *material,
                        char *err, size_t errlen);
 const TableInfo *table_info(const TableFile *t);
 
-/* Reads the cells of position index into out (cells_per_position of them).  Safe to call
- * from many threads at once on one TableFile.  The first read of a block checks and
- * decodes it and keeps it decoded until table_close; later reads take no lock. */
-TableStatus table_read(TableFile *t, uint64_t index, Cell *out, char *err, size_t errlen);
+/* Reads the cell of position index in value set `set` (WDL and DTW, a draw with DTW 0).
+ * Safe to call from many threads at once on one TableFile.  The first read of a block
+ * checks and decodes it and keeps it decoded until table_close, so a file read all over
+ * comes to hold a quarter byte a position for each WDL stream and one (rarely two) for
+ * each DTW stream (table_stream_size); later reads take no lock.  Positions whose value is
+ * not stored give arbitrary cells. */
+TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);
 
-/* Reads every cell, positions * cells_per_position of them, into out (without keeping
- * decoded blocks).  Stops at the first bad block. */
+/* The same for the WDL alone (a WDL_* value), which touches only the WDL stream. */
+TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
+                           size_t errlen);
+
+/* Reads every cell, positions * cells_per_position of them, a position's cells adjacent,
+ * into out (without keeping decoded blocks).  Stops at the first bad block.  The cells of
+ * positions whose value is not stored are arbitrary. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
+
+/* The size of value set `set`'s WDL stream (dtw false) or DTW stream: in the file (its
+ * blocks and their offset entries) and decoded (what table_read keeps once it has touched
+ * every block). */
+void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,
+                       uint64_t *decoded_bytes);
 
 /* Checks every checksum of the file at path without decoding values for use; the error
  * names the first bad block by number (from 0). */

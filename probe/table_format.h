@@ -2,7 +2,7 @@
  * writer (gen/table_writer.c).
  *
  * Every integer is little-endian and written byte by byte, so a file is the same on every
- * machine and identical when regenerated.  Format version 1:
+ * machine and identical when regenerated.  Format version 2:
  *
  *   offset  size  field
  *        0     4  magic TF_MAGIC: the bytes "DTB" 0x1A
@@ -11,19 +11,36 @@
  *       40     8  variant_fingerprint of the rules the table was built under
  *       48    48  material name (canonical), NUL-padded
  *       96     8  positions
- *      104     4  cells per position (1 or 2)
- *      108     4  positions per block
- *      112   128  W/D/L counts: 8 bytes each, [value set][side to move][WDL_*]
- *      240  16 n  offset table, one entry per block (n blocks): the offset where the
- *                 block ends (it starts where the previous one ends) and the XXH3-64 of
- *                 its compressed bytes
- *   T = 240 + 16 n
- *        T     8  XXH3-64 of bytes [0, T): header and offset table
- *    T + 8        the blocks, back to back, up to the end of the file
+ *      104     4  value sets (1 or 2)
+ *      108     4  zero
+ *      112   128  W/D/L counts: 8 bytes each, [value set][side to move][WDL_*], counting the
+ *                 true value of every position (a hole as WDL_NONE), stored or not
+ *      240    32  stream table, TF_STREAMS rows of 8 bytes: positions per block (4 bytes)
+ *                 and encoding (4 bytes); all zero for the streams of a value set the
+ *                 table does not have
+ *      272  16 n  offset table, one entry per block (n blocks in all streams, stream by
+ *                 stream): the offset where the block ends (it starts where the previous
+ *                 one ends) and the XXH3-64 of its compressed bytes
+ *   T = 272 + 16 n
+ *        T     8  XXH3-64 of bytes [0, T): header, stream table and offset table
+ *    T + 8        the blocks, in the order of the offset table, up to the end of the file
  *
- * A block is one zstd frame (with its content size, without zstd's own checksum) of the
- * cells of positions per block positions (the last block has the rest), each cell a
- * little-endian uint16 and a position's cells adjacent. */
+ * Positions are in index order (index.h): White to move, then Black.  Value set s has a
+ * WDL stream (stream 2 s) and a DTW stream (2 s + 1), each cut into blocks of its own
+ * positions per block (the last block has the rest).  A block is one zstd frame (with its
+ * content size, without zstd's own checksum) of its positions encoded as the stream's
+ * encoding says:
+ *   1 TF_WDL_2BIT    2 bits a position, its WDL_* value; four positions a byte, the first
+ *                    in the lowest bits (positions per block is a multiple of 4);
+ *   2 TF_DTW_HALF8   one byte a position, its DTW halved: a win's DTW is odd and a loss's
+ *                    even (the side to move makes the last move of a win, and a lost
+ *                    position without moves is LOSS 0), so DTW = 2 byte + 1 for a win and
+ *                    2 byte for a loss;
+ *   3 TF_DTW_HALF16  the same in two bytes, little-endian, when a half exceeds 255.
+ * A draw's DTW is 0 and is not stored: its DTW value is unused, as is every value of a
+ * position the prober never reads (a hole of the index, a position with a capture
+ * pending).  The writer fills those with whatever compresses best, and readers give back
+ * what it chose. */
 #ifndef DTB_TABLE_FORMAT_H
 #define DTB_TABLE_FORMAT_H
 
@@ -34,7 +51,7 @@
 #include <stdio.h>
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
-#define TF_VERSION 1u
+#define TF_VERSION 2u
 
 enum {
     TF_OFF_MAGIC = 0,
@@ -43,15 +60,27 @@ enum {
     TF_OFF_FINGERPRINT = 40,
     TF_OFF_MATERIAL = 48,
     TF_OFF_POSITIONS = 96,
-    TF_OFF_CELLS_PER_POSITION = 104,
-    TF_OFF_BLOCK_POSITIONS = 108,
+    TF_OFF_SETS = 104,
+    TF_OFF_ZERO = 108,
     TF_OFF_COUNTS = 112,
-    TF_HEADER_SIZE = 240,
+    TF_OFF_STREAMS = 240,
+    TF_STREAM_ROW = 8, /* positions per block, encoding */
+    TF_HEADER_SIZE = 272,
     TF_ENTRY_SIZE = 16, /* end offset, checksum */
     TF_SUM_SIZE = 8,
 };
 
-/* Readers refuse larger blocks, so a crafted header cannot make them allocate much. */
+enum { TF_STREAMS = 4 }; /* [2 * value set + TF_WDL or TF_DTW] */
+enum { TF_WDL = 0, TF_DTW = 1 };
+
+enum {
+    TF_WDL_2BIT = 1,
+    TF_DTW_HALF8 = 2,
+    TF_DTW_HALF16 = 3,
+};
+
+/* Readers refuse larger decoded blocks, so a crafted header cannot make them allocate
+ * much. */
 #define TF_BLOCK_BYTES_MAX (16u << 20)
 
 static inline void tf_put_u32(uint8_t *p, uint32_t v) {
@@ -89,17 +118,51 @@ static inline uint64_t tf_block_positions(uint64_t positions, uint64_t per_block
     return rest < per_block ? rest : per_block;
 }
 
-static inline void tf_cells_to_le(uint8_t *out, const Cell *cells, size_t n) {
-    for (size_t i = 0; i < n; i++) {
-        out[2 * i] = (uint8_t)cells[i];
-        out[2 * i + 1] = (uint8_t)(cells[i] >> 8);
+/* The bytes that n positions take in a stream of the given encoding, 0 for an encoding
+ * this version does not have. */
+static inline uint64_t tf_encoded_bytes(uint32_t encoding, uint64_t n) {
+    switch (encoding) {
+    case TF_WDL_2BIT:
+        return (n + 3) / 4;
+    case TF_DTW_HALF8:
+        return n;
+    case TF_DTW_HALF16:
+        return 2 * n;
+    default:
+        return 0;
     }
 }
 
-/* In place: the buffer holds n little-endian cells as bytes and ends as n Cells. */
-static inline void tf_cells_from_le(Cell *cells, size_t n) {
-    const uint8_t *bytes = (const uint8_t *)cells;
-    for (size_t i = 0; i < n; i++) cells[i] = (Cell)(bytes[2 * i] | bytes[2 * i + 1] << 8);
+/* The value stored at position k of a decoded block: a WDL or a DTW half. */
+static inline unsigned tf_decoded_value(uint32_t encoding, const uint8_t *block, uint64_t k) {
+    switch (encoding) {
+    case TF_WDL_2BIT:
+        return block[k / 4] >> (2 * (k % 4)) & 3;
+    case TF_DTW_HALF8:
+        return block[k];
+    default:
+        return (unsigned)(block[2 * k] | block[2 * k + 1] << 8);
+    }
+}
+
+/* Stores value at position k of a block being encoded, whose bytes start zeroed. */
+static inline void tf_put_value(uint32_t encoding, uint8_t *block, uint64_t k, unsigned value) {
+    switch (encoding) {
+    case TF_WDL_2BIT:
+        block[k / 4] |= (uint8_t)(value << (2 * (k % 4)));
+        break;
+    case TF_DTW_HALF8:
+        block[k] = (uint8_t)value;
+        break;
+    default:
+        block[2 * k] = (uint8_t)value;
+        block[2 * k + 1] = (uint8_t)(value >> 8);
+    }
+}
+
+/* The DTW a stored half gives for a position of value wdl. */
+static inline unsigned tf_dtw_of_half(int wdl, unsigned half) {
+    return wdl == WDL_WIN ? 2 * half + 1 : wdl == WDL_LOSS ? 2 * half : 0;
 }
 
 /* Writes "path: message" into err (when err is not NULL) and returns status. */

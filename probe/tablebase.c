@@ -93,8 +93,9 @@ static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char 
     return status;
 }
 
-static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                               size_t errlen) {
+/* The open file of p's material and p's index in it, for value set `set`. */
+static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile **file,
+                          uint64_t *index, char *err, size_t errlen) {
     Position canonical_pos;
     Material m;
     if (material_stored_of(p, &m)) {
@@ -104,15 +105,29 @@ static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *
     Slot *slot;
     TableStatus status = table_for(tb, &m, &slot, err, errlen);
     if (status != TABLE_OK) return status;
-    TableFile *file = atomic_load_explicit(&slot->file, memory_order_acquire);
-    if ((uint32_t)set >= table_info(file)->cells_per_position) {
-        snprintf(err, errlen, "table %s holds no value set %d", table_info(file)->material, set);
+    *file = atomic_load_explicit(&slot->file, memory_order_acquire);
+    if ((uint32_t)set >= table_info(*file)->cells_per_position) {
+        snprintf(err, errlen, "table %s holds no value set %d", table_info(*file)->material, set);
         return TABLE_ERR_MATERIAL;
     }
-    Cell cells[2];
-    status = table_read(file, idx_encode(&slot->ix, p), cells, err, errlen);
-    *out = cells[set];
-    return status;
+    *index = idx_encode(&slot->ix, p);
+    return TABLE_OK;
+}
+
+static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                               size_t errlen) {
+    TableFile *file;
+    uint64_t index;
+    TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
+    return status == TABLE_OK ? table_read(file, index, set, out, err, errlen) : status;
+}
+
+static TableStatus read_stored_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                                   size_t errlen) {
+    TableFile *file;
+    uint64_t index;
+    TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
+    return status == TABLE_OK ? table_read_wdl(file, index, set, out, err, errlen) : status;
 }
 
 Cell tb_negate(Cell child) {
@@ -164,18 +179,94 @@ static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Ce
     return status;
 }
 
+/* The WDL a move to a position of WDL `child` gives the mover. */
+static int negate_wdl(int child) {
+    static const int negated[4] = {
+        [WDL_NONE] = WDL_NONE, [WDL_LOSS] = WDL_WIN, [WDL_DRAW] = WDL_DRAW, [WDL_WIN] = WDL_LOSS};
+    return negated[child];
+}
+
+/* WDL_* values rank as results: NONE, LOSS, DRAW, WIN.  A win ends the search: no move is
+ * better. */
+static TableStatus search_captures_wdl(Tablebase *tb, const Position *p, int set, int *out,
+                                       char *err, size_t errlen) {
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return TABLE_ERR_MEMORY;
+    list->paths = NULL;
+    movegen_legal(tb->v, p, list);
+    TableStatus status = TABLE_OK;
+    int best = WDL_NONE;
+    for (int i = 0; i < list->count && status == TABLE_OK && best != WDL_WIN; i++) {
+        Position next;
+        int child = WDL_NONE;
+        movegen_play(tb->v, p, &list->move[i], &next);
+        status = tb_probe_wdl(tb, &next, set, &child, err, errlen);
+        if (negate_wdl(child) > best) best = negate_wdl(child);
+    }
+    free(list);
+    *out = best;
+    return status;
+}
+
+/* A side without pieces has lost; the other cannot be to move in a real game, but give it
+ * the win it has. */
+static bool game_over(const Position *p, Cell *out) {
+    if (pos_pieces(p, p->side) && pos_pieces(p, !p->side)) return false;
+    *out = pos_pieces(p, p->side) ? CELL_MAKE(WDL_WIN, 1) : CELL_MAKE(WDL_LOSS, 0);
+    return true;
+}
+
+TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                         size_t errlen) {
+    Cell cell;
+    if (game_over(p, &cell)) {
+        *out = CELL_WDL(cell);
+        return TABLE_OK;
+    }
+    if (!movegen_has_capture(tb->v, p)) return read_stored_wdl(tb, p, set, out, err, errlen);
+    /* Where a horizon cuts, the result depends on how long the best capture takes. */
+    if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
+        return search_captures_wdl(tb, p, set, out, err, errlen);
+    TableStatus status = search_captures(tb, p, set, &cell, err, errlen);
+    *out = CELL_WDL(cell);
+    return status;
+}
+
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
     return tb_probe_set(tb, p, VALUES_PURE, out, err, errlen);
 }
 
 TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                          size_t errlen) {
-    if (!pos_pieces(p, p->side) || !pos_pieces(p, !p->side)) {
-        /* A side without pieces has lost; the other cannot be to move in a real game, but
-         * give it the win it has. */
-        *out = pos_pieces(p, p->side) ? CELL_MAKE(WDL_WIN, 1) : CELL_MAKE(WDL_LOSS, 0);
-        return TABLE_OK;
-    }
+    if (game_over(p, out)) return TABLE_OK;
     if (movegen_has_capture(tb->v, p)) return search_captures(tb, p, set, out, err, errlen);
     return read_stored(tb, p, set, out, err, errlen);
+}
+
+/* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
+ * WDL_NONE, a capture's is searched. */
+static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, uint32_t sets, Cell *out,
+                                   char *err, size_t errlen) {
+    TableStatus status = TABLE_OK;
+    for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
+        Position p;
+        bool hole = !idx_decode(ix, i, &p);
+        if (!hole && !movegen_has_capture(tb->v, &p)) continue;
+        for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
+            if (hole)
+                out[i * sets + set] = CELL_MAKE(WDL_NONE, 0);
+            else
+                status = search_captures(tb, &p, (int)set, &out[i * sets + set], err, errlen);
+    }
+    return status;
+}
+
+TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen) {
+    Slot *slot;
+    TableStatus status = table_for(tb, m, &slot, err, errlen);
+    if (status != TABLE_OK) return status;
+    TableFile *file = atomic_load_explicit(&slot->file, memory_order_acquire);
+    status = table_read_all(file, out, err, errlen);
+    if (status != TABLE_OK) return status;
+    return settle_unstored(tb, &slot->ix, table_info(file)->cells_per_position, out, err, errlen);
 }

@@ -29,6 +29,19 @@ TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, siz
 TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                          size_t errlen);
 
+/* The WDL (WDL_*) alone of p for its side to move in value set `set`: where no capture is
+ * pending only the table's WDL stream is read, so a probe decodes less and keeps less
+ * decoded than tb_probe_set.  Thread-safe.  Errors name the material or file. */
+TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                         size_t errlen);
+
+/* Every cell of the table of canonical material m, positions * value sets of them, a
+ * position's cells adjacent (see table_read_all), each as tb_probe_set gives it: the
+ * positions the file leaves unstored are settled, holes as WDL_NONE and positions with a
+ * capture pending by searching the captures.  For tools that scan a whole table: not
+ * fast, and out must have room for every cell. */
+TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen);
+
 /* The value a move to a position of value `child` (for the opponent) gives the mover. */
 Cell tb_negate(Cell child);
 

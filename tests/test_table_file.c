@@ -1,7 +1,8 @@
-/* Table files: cells written are read back, files are deterministic, and every kind of
- * damage gives its own status.  The cells are a formula of the index (pattern below), and
- * the byte offsets checked are those of the layout in probe/table_format.h, derived here
- * by hand rather than taken from the code under test. */
+/* Table files: cells written are read back, unstored positions cost nothing and change
+ * nothing, files are deterministic, and every kind of damage gives its own status.  The
+ * cells are a formula of the index (pattern below), and the byte offsets checked are those
+ * of the layout in probe/table_format.h, derived here by hand rather than taken from the
+ * code under test. */
 #include "table_file.h"
 #include "table_writer.h"
 
@@ -14,12 +15,14 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-#define POSITIONS 200000 /* several blocks at any block size up to 64 Ki positions */
+#define POSITIONS 600000 /* several blocks in every stream at any block size to 128 Ki */
 #define THREADS   4
+#define HEADER    272 /* bytes before the offset table */
 
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
-static const char *const file_names[] = {"a.dtb", "b.dtb", "bad.dtb", "pair.dtb", "none.dtb"};
+static const char *const file_names[] = {"a.dtb",    "b.dtb",    "bad.dtb",
+                                         "pair.dtb", "none.dtb", "c.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -44,35 +47,76 @@ static char *path_of(const char *name) {
     abort();
 }
 
-/* Runs of equal WDL (as real tables have) with DTW varying inside them; the second value
- * set differs from the first. */
-static Cell pattern(uint64_t index, uint32_t j) {
+/* Runs of equal WDL (as real tables have) with DTW varying inside them, odd for a win and
+ * even for a loss as the format needs; the second value set differs from the first and
+ * has DTWs over 511, which need two bytes a half. */
+static Cell pattern(uint64_t index, int set) {
     uint64_t mix = (index * 0x9E3779B97F4A7C15u) >> 58;
-    return CELL_MAKE((index / 37 + j) % 4, (index / 11 + mix + 100 * j) % (CELL_DTW_MAX + 1));
+    int wdl = (int)((index / 37 + (uint64_t)set) % 4);
+    unsigned half = (unsigned)((index / 11 + mix + 400 * (uint64_t)set) % (set ? 4000 : 250));
+    return CELL_MAKE(wdl, wdl == WDL_WIN ? 2 * half + 1 : wdl == WDL_LOSS ? 2 * half : 0);
 }
 
-static Cell *make_cells(uint64_t positions, uint32_t cpp) {
-    Cell *cells = malloc(positions * cpp * sizeof *cells);
+/* Every fifth position is one the prober never reads. */
+static bool unstored_at(uint64_t index) {
+    return index % 5 == 3;
+}
+
+static uint64_t *make_unstored(uint64_t positions) {
+    uint64_t *bits = calloc(positions / 64 + 1, sizeof *bits);
     for (uint64_t i = 0; i < positions; i++)
-        for (uint32_t j = 0; j < cpp; j++) cells[i * cpp + j] = pattern(i, j);
+        if (unstored_at(i)) bits[i / 64] |= (uint64_t)1 << (i % 64);
+    return bits;
+}
+
+/* A DTW no stored cell of value wdl may have (table_format.h). */
+static unsigned unwritable_dtw(int wdl, uint64_t index) {
+    return 2 * (unsigned)(index % 7) + 1 + (wdl != WDL_LOSS);
+}
+
+/* The cells of value set `set`; with junk, unstored positions get their true WDL with a
+ * DTW that could not be stored. */
+static Cell *make_cells(uint64_t positions, int set, bool junk) {
+    Cell *cells = malloc(positions * sizeof *cells);
+    for (uint64_t i = 0; i < positions; i++) {
+        int wdl = CELL_WDL(pattern(i, set));
+        cells[i] =
+            junk && unstored_at(i) ? CELL_MAKE(wdl, unwritable_dtw(wdl, i)) : pattern(i, set);
+    }
     return cells;
 }
 
 static TableInfo make_info(const Variant *v, const char *material, uint64_t positions,
-                           uint32_t cpp) {
+                           uint32_t sets) {
     TableInfo info = {
-        .fingerprint = variant_fingerprint(v), .positions = positions, .cells_per_position = cpp};
+        .fingerprint = variant_fingerprint(v), .positions = positions, .cells_per_position = sets};
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", material);
-    for (uint64_t i = 0; i < positions; i++) info.counts[0][i % 2][CELL_WDL(pattern(i, 0))]++;
     return info;
 }
 
-static bool same_info(const TableInfo *a, const TableInfo *b) {
-    return strcmp(a->variant, b->variant) == 0 && a->fingerprint == b->fingerprint &&
-           strcmp(a->material, b->material) == 0 && a->positions == b->positions &&
-           a->cells_per_position == b->cells_per_position &&
-           memcmp(a->counts, b->counts, sizeof a->counts) == 0;
+/* Writes every value set of info, the cells given by make_cells, through the writer. */
+static TableStatus write_table(const char *path, const TableInfo *info, bool junk,
+                               const uint64_t *unstored, char *err, size_t errlen) {
+    TableWriter *w;
+    TableStatus s = table_writer_begin(path, info, &w, err, errlen);
+    for (int set = 0; s == TABLE_OK && set < (int)info->cells_per_position; set++) {
+        Cell *cells = make_cells(info->positions, set, junk);
+        s = table_writer_add_set(w, set, cells, unstored, err, errlen);
+        free(cells);
+    }
+    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    table_writer_free(w);
+    return s;
+}
+
+/* The counts the header must hold: the true value of every position, stored or not. */
+static bool counts_match(const TableInfo *got, uint64_t positions, uint32_t sets) {
+    uint64_t want[2][2][4] = {{{0}}};
+    for (uint64_t i = 0; i < positions; i++)
+        for (uint32_t set = 0; set < sets; set++)
+            want[set][i >= positions / 2][CELL_WDL(pattern(i, (int)set))]++;
+    return memcmp(want, got->counts, sizeof want) == 0;
 }
 
 static uint8_t *load(const char *path, size_t *len) {
@@ -106,10 +150,20 @@ static void put_le(uint8_t *p, uint64_t v, int n) {
     for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-/* Where the header checksum sits: after the 240-byte header and 16 bytes per block. */
+/* The blocks of all streams: each of the 2 per value set (rows of 8 bytes from 240: the
+ * positions per block, then the encoding) has ceil(positions / per block). */
+static uint64_t block_count(const uint8_t *bytes) {
+    uint64_t positions = get_le(bytes + 96, 8), blocks = 0;
+    for (uint64_t i = 0; i < 2 * get_le(bytes + 104, 4); i++) {
+        uint64_t per_block = get_le(bytes + 240 + 8 * i, 4);
+        blocks += (positions + per_block - 1) / per_block;
+    }
+    return blocks;
+}
+
+/* Where the header checksum sits: after the header and 16 bytes per block. */
 static size_t checksum_offset(const uint8_t *bytes) {
-    uint64_t positions = get_le(bytes + 96, 8), per_block = get_le(bytes + 108, 4);
-    return 240 + 16 * (size_t)((positions + per_block - 1) / per_block);
+    return HEADER + 16 * (size_t)block_count(bytes);
 }
 
 static void rechecksum(uint8_t *bytes, size_t at) {
@@ -128,31 +182,58 @@ static void expect_open(const char *path, const Variant *v, const char *material
     table_close(t);
 }
 
-static void test_round_trip(const Variant *v, const Cell *cells) {
+/* Reads every stored position of set 0 both ways; returns the cells that differ. */
+static uint64_t wrong_reads(TableFile *t, uint64_t positions, int set, uint64_t step) {
+    uint64_t bad = 0;
+    char err[512];
+    for (uint64_t i = 0; i < positions; i += step) {
+        Cell c = 0;
+        int wdl = -1;
+        if (unstored_at(i)) continue;
+        bad += table_read(t, i, set, &c, err, sizeof err) != TABLE_OK || c != pattern(i, set);
+        bad += table_read_wdl(t, i, set, &wdl, err, sizeof err) != TABLE_OK ||
+               wdl != CELL_WDL(pattern(i, set));
+    }
+    return bad;
+}
+
+/* Positions of read_all's cells (sets of them adjacent) that differ where stored. */
+static uint64_t wrong_stored(const Cell *all, uint64_t positions, uint32_t sets) {
+    uint64_t bad = 0;
+    for (uint64_t i = 0; i < positions; i++)
+        for (uint32_t set = 0; set < sets; set++)
+            bad += !unstored_at(i) && all[i * sets + set] != pattern(i, (int)set);
+    return bad;
+}
+
+static void test_round_trip(const Variant *v, const uint64_t *unstored) {
     const char *path = path_of("a.dtb");
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "", tmp[160];
-    check(table_write(path, &info, cells, err, sizeof err) == TABLE_OK, "write (%s)", err);
+    check(write_table(path, &info, true, unstored, err, sizeof err) == TABLE_OK, "write (%s)", err);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     check(access(tmp, F_OK) != 0, "no temporary file remains after writing");
     TableFile *t;
     check(table_open(path, v, "KMvKK", &t, err, sizeof err) == TABLE_OK, "open (%s)", err);
     if (!t) return;
     const TableInfo *got = table_info(t);
-    check(same_info(got, &info), "header fields read back as written");
-    uint64_t bad = 0;
-    for (uint64_t i = 0; i < POSITIONS; i += 1 + i % 3) {
-        Cell c = 0;
-        bad += table_read(t, i, &c, err, sizeof err) != TABLE_OK || c != pattern(i, 0);
-    }
-    check(bad == 0, "random access: %llu wrong cells", (unsigned long long)bad);
+    check(strcmp(got->variant, v->id) == 0 && got->fingerprint == variant_fingerprint(v) &&
+              strcmp(got->material, "KMvKK") == 0 && got->positions == POSITIONS &&
+              got->cells_per_position == 1,
+          "header fields read back as written");
+    check(counts_match(got, POSITIONS, 1), "counts hold the true values, unstored ones too");
+    check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
     Cell *all = calloc(POSITIONS, sizeof *all);
     check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
-              memcmp(all, cells, POSITIONS * sizeof *all) == 0,
-          "read_all gives every cell (with some blocks cached)");
+              wrong_stored(all, POSITIONS, 1) == 0,
+          "read_all gives every stored cell (with some blocks cached)");
     Cell c;
-    check(table_read(t, POSITIONS, &c, err, sizeof err) == TABLE_ERR_RANGE,
+    int wdl;
+    check(table_read(t, POSITIONS, 0, &c, err, sizeof err) == TABLE_ERR_RANGE &&
+              table_read_wdl(t, POSITIONS, 0, &wdl, err, sizeof err) == TABLE_ERR_RANGE,
           "index past the end is out of range");
+    check(table_read(t, 0, 1, &c, err, sizeof err) == TABLE_ERR_RANGE,
+          "a value set the table lacks is out of range");
     free(all);
     table_close(t);
     table_close(NULL);
@@ -161,33 +242,139 @@ static void test_round_trip(const Variant *v, const Cell *cells) {
 static void test_layout(void) {
     size_t len;
     uint8_t *b = load(path_of("a.dtb"), &len);
-    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 1, "magic \"DTB\" 1A, version 1");
+    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 2, "magic \"DTB\" 1A, version 2");
     check(strcmp((char *)b + 8, "international") == 0 && strcmp((char *)b + 48, "KMvKK") == 0,
           "variant at 8, material at 48");
-    check(get_le(b + 96, 8) == POSITIONS && get_le(b + 104, 4) == 1,
-          "positions at 96 and cells per position at 104, little-endian");
+    check(get_le(b + 96, 8) == POSITIONS && get_le(b + 104, 4) == 1 && get_le(b + 108, 4) == 0,
+          "positions at 96, value sets at 104, little-endian, then 4 zero bytes");
     uint64_t total = 0;
     for (int k = 0; k < 8; k++) total += get_le(b + 112 + 8 * k, 8);
     check(total == POSITIONS, "counts at 112 add up to the positions");
+    /* Encodings: 1 for 2-bit WDL, 2 for one-byte DTW halves (all below 250 in set 0). */
+    check(get_le(b + 240, 4) % 4 == 0 && get_le(b + 244, 4) == 1 && get_le(b + 252, 4) == 2,
+          "WDL stream of 2-bit values in whole bytes, DTW stream of one-byte halves");
+    check(get_le(b + 256, 8) == 0 && get_le(b + 264, 8) == 0, "no streams for value set 1");
     size_t at = checksum_offset(b);
     check(get_le(b + at - 16, 8) == len, "last block ends at the end of the file");
     check(get_le(b + at, 8) == XXH3_64bits(b, at), "header checksum after the offset table");
-    uint64_t first_end = get_le(b + 240, 8);
-    check(get_le(b + 248, 8) == XXH3_64bits(b + at + 8, first_end - at - 8),
+    uint64_t first_end = get_le(b + HEADER, 8);
+    check(get_le(b + HEADER + 8, 8) == XXH3_64bits(b + at + 8, first_end - at - 8),
           "first block's checksum covers its compressed bytes");
     free(b);
 }
 
-static void test_deterministic(const Variant *v, const Cell *cells) {
+static void test_stream_sizes(const Variant *v) {
+    TableFile *t;
+    if (table_open(path_of("a.dtb"), v, NULL, &t, NULL, 0) != TABLE_OK) {
+        check(false, "open a.dtb for its stream sizes");
+        return;
+    }
+    uint64_t wdl, dtw, wdl_decoded, dtw_decoded;
+    table_stream_size(t, 0, false, &wdl, &wdl_decoded);
+    table_stream_size(t, 0, true, &dtw, &dtw_decoded);
+    table_close(t);
+    size_t len;
+    free(load(path_of("a.dtb"), &len));
+    check(HEADER + wdl + dtw + 8 == len, "header, two streams and checksum make the file");
+    check(wdl_decoded == POSITIONS / 4 && dtw_decoded == POSITIONS,
+          "decoded: 2 bits a position of WDL, a byte of DTW");
+}
+
+static bool same_file(const char *a, const char *b) {
+    size_t la, lb;
+    uint8_t *x = load(a, &la), *y = load(b, &lb);
+    bool same = la == lb && memcmp(x, y, la) == 0;
+    free(x);
+    free(y);
+    return same;
+}
+
+/* The same stored cells give the same bytes, whatever the unstored positions hold (with
+ * their WDL, which the counts see, unchanged). */
+static void test_deterministic(const Variant *v, const uint64_t *unstored) {
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "";
-    check(table_write(path_of("b.dtb"), &info, cells, err, sizeof err) == TABLE_OK,
-          "second write (%s)", err);
-    size_t la, lb;
-    uint8_t *a = load(path_of("a.dtb"), &la), *b = load(path_of("b.dtb"), &lb);
-    check(la == lb && memcmp(a, b, la) == 0, "two writes give identical bytes (%zu bytes)", la);
-    free(a);
-    free(b);
+    TableWriter *w;
+    Cell *cells = make_cells(POSITIONS, 0, true);
+    for (uint64_t i = 3; i < POSITIONS; i += 5) cells[i] = CELL_MAKE(CELL_WDL(cells[i]), 4000);
+    bool ok = table_writer_begin(path_of("b.dtb"), &info, &w, err, sizeof err) == TABLE_OK &&
+              table_writer_add_set(w, 0, cells, unstored, err, sizeof err) == TABLE_OK &&
+              table_writer_commit(w, err, sizeof err) == TABLE_OK;
+    table_writer_free(w);
+    free(cells);
+    check(ok, "second write, other DTWs where unstored (%s)", err);
+    check(same_file(path_of("a.dtb"), path_of("b.dtb")), "two writes give identical bytes");
+}
+
+/* Cells with noise where unstored_at: a random WDL, with a DTW it may have. */
+static Cell *noisy_cells(void) {
+    Cell *cells = make_cells(POSITIONS, 0, false);
+    for (uint64_t i = 3; i < POSITIONS; i += 5) {
+        int wdl = 1 + (int)((i * 0x9E3779B97F4A7C15u) >> 61) % 3;
+        cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN ? 1 : 0);
+    }
+    return cells;
+}
+
+static TableStatus write_noisy(const char *path, const TableInfo *info, const Cell *cells,
+                               const uint64_t *unstored, char *err, size_t errlen) {
+    TableWriter *w;
+    TableStatus s = table_writer_begin(path, info, &w, err, errlen);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
+    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    table_writer_free(w);
+    return s;
+}
+
+/* Noise the writer must store costs more than noise it may leave out. */
+static void test_unstored_cost(const Variant *v, const uint64_t *unstored) {
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    char err[512] = "";
+    Cell *cells = noisy_cells();
+    check(write_noisy(path_of("c.dtb"), &info, cells, NULL, err, sizeof err) == TABLE_OK &&
+              write_noisy(path_of("b.dtb"), &info, cells, unstored, err, sizeof err) == TABLE_OK,
+          "write noise stored and unstored (%s)", err);
+    size_t all, some;
+    free(load(path_of("c.dtb"), &all));
+    free(load(path_of("b.dtb"), &some));
+    check(some < all, "unstored noise makes the file smaller (%zu < %zu bytes)", some, all);
+    TableFile *t = NULL;
+    Cell c = 0;
+    bool ok = table_open(path_of("c.dtb"), v, NULL, &t, err, sizeof err) == TABLE_OK &&
+              table_read(t, 8, 0, &c, err, sizeof err) == TABLE_OK;
+    check(ok && c == cells[8], "with no unstored bitmap, every position reads back");
+    table_close(t);
+    free(cells);
+}
+
+static void expect_refused(const Variant *v, Cell stored, const char *what) {
+    TableInfo info = make_info(v, "KMvKK", 64, 1);
+    Cell cells[64] = {0};
+    uint64_t unstored[1] = {(uint64_t)1 << 9};
+    char err[512] = "";
+    TableWriter *w;
+    cells[9] = stored; /* accepted where unstored */
+    TableStatus s = table_writer_begin(path_of("none.dtb"), &info, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == TABLE_OK, "%s accepted where unstored (%s)", what, err);
+    cells[5] = stored;
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == TABLE_ERR_CORRUPT, "%s: set 0 twice refused (%s)", what, err);
+    table_writer_free(w);
+    s = table_writer_begin(path_of("none.dtb"), &info, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == TABLE_ERR_CORRUPT && strstr(err, "position 5 "), "%s refused where stored (%s)",
+          what, err);
+    check(table_writer_commit(w, err, sizeof err) == TABLE_ERR_CORRUPT,
+          "commit without every value set refused (%s)", err);
+    table_writer_free(w);
+    check(access(path_of("none.dtb"), F_OK) != 0, "no file is left behind");
+}
+
+static void test_refused(const Variant *v) {
+    expect_refused(v, CELL_MAKE(WDL_WIN, 4), "a win with an even DTW");
+    expect_refused(v, CELL_MAKE(WDL_LOSS, 3), "a loss with an odd DTW");
+    expect_refused(v, CELL_MAKE(WDL_DRAW, 2), "a draw with a DTW");
 }
 
 /* Writes a changed copy of a.dtb to bad.dtb: edit gets the bytes and returns the length
@@ -202,9 +389,10 @@ static const char *damaged(size_t (*edit)(uint8_t *bytes, size_t len)) {
 
 static uint64_t block_begin(const uint8_t *bytes, int b) {
     size_t at = checksum_offset(bytes);
-    return b == 0 ? at + 8 : get_le(bytes + 240 + 16 * (size_t)(b - 1), 8);
+    return b == 0 ? at + 8 : get_le(bytes + HEADER + 16 * (size_t)(b - 1), 8);
 }
 
+/* Block 2 is the third block of set 0's WDL stream, which has at least 4. */
 static size_t flip_in_block_2(uint8_t *bytes, size_t len) {
     bytes[(block_begin(bytes, 2) + block_begin(bytes, 3)) / 2] ^= 0x10;
     return len;
@@ -219,14 +407,17 @@ static void test_block_damage(const Variant *v) {
     if (!t) return;
     size_t len;
     uint8_t *bytes = load(path, &len);
-    uint64_t per_block = get_le(bytes + 108, 4);
+    uint64_t per_block = get_le(bytes + 240, 4);
     free(bytes);
     Cell c;
-    check(table_read(t, 0, &c, err, sizeof err) == TABLE_OK && c == pattern(0, 0),
+    int wdl;
+    check(table_read(t, 0, 0, &c, err, sizeof err) == TABLE_OK && c == pattern(0, 0),
           "block 0 still reads");
-    TableStatus s = table_read(t, 2 * per_block + 5, &c, err, sizeof err);
-    check(s == TABLE_ERR_CHECKSUM && strstr(err, path), "read in block 2: '%s' (%s)",
+    TableStatus s = table_read_wdl(t, 2 * per_block + 5, 0, &wdl, err, sizeof err);
+    check(s == TABLE_ERR_CHECKSUM && strstr(err, path), "WDL read in block 2: '%s' (%s)",
           table_status_text(s), err);
+    s = table_read(t, 2 * per_block + 5, 0, &c, err, sizeof err);
+    check(s == TABLE_ERR_CHECKSUM, "full read in block 2: '%s'", table_status_text(s));
     Cell *all = malloc(POSITIONS * sizeof *all);
     check(table_read_all(t, all, err, sizeof err) == TABLE_ERR_CHECKSUM, "read_all: %s", err);
     free(all);
@@ -244,7 +435,12 @@ static size_t flip_material(uint8_t *b, size_t len) {
 }
 
 static size_t flip_offset_table(uint8_t *b, size_t len) {
-    b[240 + 16 + 9] ^= 4; /* block 1's end offset */
+    b[HEADER + 16 + 1] ^= 4; /* block 1's end offset */
+    return len;
+}
+
+static size_t flip_stream_table(uint8_t *b, size_t len) {
+    b[252] ^= 1; /* the DTW encoding */
     return len;
 }
 
@@ -266,15 +462,28 @@ static size_t trailing_byte(uint8_t *b, size_t len) {
     return (void)b, len + 1;
 }
 
-static size_t newer_version(uint8_t *b, size_t len) {
-    put_le(b + 4, 2, 4);
+static size_t set_version(uint8_t *b, size_t len, uint32_t version) {
+    put_le(b + 4, version, 4);
     rechecksum(b, checksum_offset(b));
     return len;
+}
+static size_t newer_version(uint8_t *b, size_t len) {
+    return set_version(b, len, 3);
+}
+static size_t older_version(uint8_t *b, size_t len) {
+    return set_version(b, len, 1);
 }
 
 /* A re-checksummed header whose offset table puts block 1 before block 0. */
 static size_t blocks_out_of_order(uint8_t *b, size_t len) {
-    put_le(b + 240, get_le(b + 240 + 16, 8) + 1, 8);
+    put_le(b + HEADER, get_le(b + HEADER + 16, 8) + 1, 8);
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+
+/* A re-checksummed header giving set 0's DTW stream an encoding of a WDL stream. */
+static size_t wrong_encoding(uint8_t *b, size_t len) {
+    put_le(b + 252, 1, 4);
     rechecksum(b, checksum_offset(b));
     return len;
 }
@@ -287,12 +496,15 @@ static void test_header_damage(const Variant *v) {
     } cases[] = {
         {flip_material, TABLE_ERR_CHECKSUM, "material byte flipped"},
         {flip_offset_table, TABLE_ERR_CHECKSUM, "offset table byte flipped"},
+        {flip_stream_table, TABLE_ERR_CHECKSUM, "stream table byte flipped"},
         {truncate_last, TABLE_ERR_TRUNCATED, "last 10 bytes cut"},
         {truncate_header, TABLE_ERR_TRUNCATED, "cut inside the header"},
         {truncate_empty, TABLE_ERR_TRUNCATED, "empty file"},
         {wrong_magic, TABLE_ERR_MAGIC, "wrong magic"},
-        {newer_version, TABLE_ERR_VERSION, "version 2, re-checksummed"},
+        {newer_version, TABLE_ERR_VERSION, "version 3, re-checksummed"},
+        {older_version, TABLE_ERR_VERSION, "version 1, re-checksummed"},
         {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
+        {wrong_encoding, TABLE_ERR_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
         {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -316,8 +528,8 @@ static void test_identity(const Variant *v) {
 
 /* Every single-byte change to header and offset table must be caught at open.  Then, with
  * the header checksum recomputed as a crafted file would have it, the reader must not
- * crash, and whatever it reads without error must be the true cells. */
-static void test_every_header_byte(const Variant *v, const Cell *cells) {
+ * crash, and whatever it reads without error must be the true stored cells. */
+static void test_every_header_byte(const Variant *v) {
     size_t len;
     uint8_t *good = load(path_of("a.dtb"), &len), *bytes = malloc(len);
     size_t at = checksum_offset(good);
@@ -333,7 +545,7 @@ static void test_every_header_byte(const Variant *v, const Cell *cells) {
             TableStatus s = table_open(path_of("bad.dtb"), v, "KMvKK", &t, NULL, 0);
             uncaught += !crafted && s == TABLE_OK;
             if (s == TABLE_OK && table_read_all(t, all, NULL, 0) == TABLE_OK)
-                wrong += memcmp(all, cells, POSITIONS * sizeof *all) != 0;
+                wrong += wrong_stored(all, POSITIONS, 1) != 0;
             table_close(t);
         }
     check(uncaught == 0, "every flipped byte of %zu is caught (%d not)", at + 8, uncaught);
@@ -343,24 +555,29 @@ static void test_every_header_byte(const Variant *v, const Cell *cells) {
     free(good);
 }
 
-static void test_two_value_sets(const Variant *v) {
-    const uint64_t positions = 70001; /* 3 blocks of 32 Ki two-cell positions */
-    Cell *cells = make_cells(positions, 2);
+static void test_two_value_sets(const Variant *v, const uint64_t *unstored) {
+    const uint64_t positions = 70002; /* blocks of every stream end unevenly */
     TableInfo info = make_info(v, "KvK", positions, 2);
     char err[512] = "";
     TableFile *t = NULL;
-    check(table_write(path_of("pair.dtb"), &info, cells, err, sizeof err) == TABLE_OK &&
+    check(write_table(path_of("pair.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
               table_open(path_of("pair.dtb"), v, "KvK", &t, err, sizeof err) == TABLE_OK,
-          "two cells per position: write and open (%s)", err);
-    uint64_t bad = 0;
-    for (uint64_t i = 0; t && i < positions; i += 7) {
-        Cell pair[2] = {0, 0};
-        bad += table_read(t, i, pair, err, sizeof err) != TABLE_OK || pair[0] != pattern(i, 0) ||
-               pair[1] != pattern(i, 1);
-    }
-    check(t && bad == 0, "both value sets read back (%llu wrong)", (unsigned long long)bad);
+          "two value sets: write and open (%s)", err);
+    if (!t) return;
+    check(counts_match(table_info(t), positions, 2), "counts of both value sets");
+    check(wrong_reads(t, positions, 0, 7) == 0 && wrong_reads(t, positions, 1, 7) == 0,
+          "both value sets read back, set 1 with DTWs over 511");
+    Cell *all = malloc(2 * positions * sizeof *all);
+    check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
+              wrong_stored(all, positions, 2) == 0,
+          "read_all puts a position's two cells side by side");
+    free(all);
     table_close(t);
-    free(cells);
+    size_t len;
+    uint8_t *b = load(path_of("pair.dtb"), &len);
+    check(get_le(b + 104, 4) == 2 && get_le(b + 268, 4) == 3,
+          "value sets at 104; set 1's DTW stream of two-byte halves (encoding 3)");
+    free(b);
 }
 
 typedef struct Reader {
@@ -374,7 +591,8 @@ static void *read_randomly(void *arg) {
         r->seed ^= r->seed << 13, r->seed ^= r->seed >> 7, r->seed ^= r->seed << 17;
         uint64_t i = r->seed % POSITIONS;
         Cell c = 0;
-        r->wrong += table_read(r->t, i, &c, NULL, 0) != TABLE_OK || c != pattern(i, 0);
+        if (unstored_at(i)) continue;
+        r->wrong += table_read(r->t, i, 0, &c, NULL, 0) != TABLE_OK || c != pattern(i, 0);
     }
     return NULL;
 }
@@ -413,18 +631,21 @@ int main(void) {
     }
     Variant v;
     variant_lookup("international", &v);
-    Cell *cells = make_cells(POSITIONS, 1);
-    test_round_trip(&v, cells);
+    uint64_t *unstored = make_unstored(POSITIONS);
+    test_round_trip(&v, unstored);
     test_layout();
-    test_deterministic(&v, cells);
+    test_stream_sizes(&v);
+    test_deterministic(&v, unstored);
+    test_unstored_cost(&v, unstored);
+    test_refused(&v);
     test_block_damage(&v);
     test_header_damage(&v);
     test_identity(&v);
-    test_every_header_byte(&v, cells);
-    test_two_value_sets(&v);
+    test_every_header_byte(&v);
+    test_two_value_sets(&v, unstored);
     test_threads(&v);
     remove_files();
-    free(cells);
+    free(unstored);
     printf("%d passed, %d failed\n", passed, failed);
     return failed ? 1 : 0;
 }

@@ -347,6 +347,7 @@ typedef struct MaterialTable {
     TableFile *t;
     Indexer ix;
     bool reversed;
+    char dir[4096]; /* the folder, whose tables value the positions the file does not store */
 } MaterialTable;
 
 /* Opens the table of material `name`; on an error exits with error_status. */
@@ -358,8 +359,8 @@ static void open_material_table(const Variant *v, const char *dir, const char *n
     out->reversed = !material_is_canonical(&m);
     Material canonical = out->reversed ? material_reversed(&m) : m;
     material_name(&canonical, canonical_name, sizeof canonical_name);
-    snprintf(path, sizeof path, "%s/%s%s", tables_dir(v, dir, default_dir, sizeof default_dir),
-             canonical_name, TB_FILE_SUFFIX);
+    snprintf(out->dir, sizeof out->dir, "%s", tables_dir(v, dir, default_dir, sizeof default_dir));
+    snprintf(path, sizeof path, "%s/%s%s", out->dir, canonical_name, TB_FILE_SUFFIX);
     if (table_open(path, v, canonical_name, &out->t, err, sizeof err))
         cli_die(error_status, "%s", err);
     idx_init(&out->ix, v, &canonical);
@@ -369,13 +370,17 @@ static void open_material_table(const Variant *v, const char *dir, const char *n
                 (unsigned long long)out->ix.size);
 }
 
-/* Every cell of the table, cells_per_position a position; the caller frees them. */
+/* Every cell of the table, cells_per_position a position, those the file does not store
+ * settled as probes settle them (tb_read_all); the caller frees them. */
 static Cell *read_all_cells(const MaterialTable *mt, int error_status) {
     uint32_t cpp = table_info(mt->t)->cells_per_position;
     Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
+    Tablebase *tb = tb_open(mt->ix.v, mt->dir);
     char err[1024];
-    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
-    if (table_read_all(mt->t, cells, err, sizeof err)) cli_die(error_status, "%s", err);
+    if (!cells || !tb)
+        cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
+    if (tb_read_all(tb, &mt->ix.m, cells, err, sizeof err)) cli_die(error_status, "%s", err);
+    tb_close(tb);
     return cells;
 }
 

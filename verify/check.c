@@ -16,9 +16,15 @@
  * the position's own material and side to move.  So, by induction on n, two solutions label
  * the same positions WIN n and LOSS n for every n; every other position is a draw in both.
  * Successors in other materials are trusted here: those tables are checked on their own,
- * smaller first.  Positions with a capture pending are checked like any other, though
- * probes never read their cells (tb_probe_set searches their captures): a wrong one would
- * not show anywhere else. */
+ * smaller first.
+ *
+ * Positions with a capture pending have no stored value: probes search their captures
+ * (tb_probe_set), and the file holds whatever compressed best there, as it does for the
+ * holes of the index.  Every capture leads to another material, so the equations give
+ * those positions their values from trusted tables alone: a first pass computes them (and
+ * gives holes WDL_NONE), and they stand in for the stored cells as successors and in the
+ * W/D/L counts, which must then match the header's.  The second pass checks every stored
+ * cell, which is every value a probe reads. */
 #include "check.h"
 
 #include "draw_rules.h"
@@ -34,26 +40,32 @@
 #define PROGRESS_EVERY 256  /* chunks between progress lines */
 #define THREADS_MAX    64
 
-/* What the threads share: the table under check and the next chunk to take. */
+typedef struct Worker Worker;
+
+/* What one pass does with position i. */
+typedef void (*Visit)(Worker *w, uint64_t i, MoveList *list);
+
+/* What the threads share: the table under check, the pass and its next chunk to take. */
 typedef struct Shared {
     Tablebase *tb;
     const Variant *v;
     Indexer ix;
-    const Cell *cells;
-    int sets; /* value sets, a position's cells adjacent */
+    Cell *cells; /* stored values, the unstored ones settled by the first pass */
+    int sets;    /* value sets, a position's cells adjacent */
     const char *name;
     FILE *progress;
+    Visit visit;
     atomic_uint_fast64_t next_chunk;
     atomic_bool stop;
 } Shared;
 
-typedef struct Worker {
+struct Worker {
     Shared *shared;
     CheckResult result;
     uint64_t counts[2][2][4]; /* [value set][side to move][WDL_*], as the header counts them */
     TableStatus status;
     char err[512];
-} Worker;
+};
 
 static const char *const wdl_text[] = {"NONE", "LOSS", "DRAW", "WIN"};
 
@@ -65,10 +77,10 @@ void check_cell_text(Cell c, char *buf, size_t len) {
 }
 
 /* The value of a position reached by a move.  One in the material under check is read
- * from its stored cells, also where a capture is pending: that cell is checked against its
- * own moves, so when the table passes it equals the search tb_probe_set would make, and
- * reading it saves repeating that search for every predecessor (4 times faster on 8x8
- * 4-piece tables). */
+ * from its cell: a stored one is checked against its own moves, and one with a capture
+ * pending holds what the first pass computed, the search tb_probe_set would make; reading
+ * it saves repeating that search for every predecessor (4 times faster on 8x8 4-piece
+ * tables). */
 static TableStatus successor_value(Shared *s, const Position *next, int set, Cell *out, char *err,
                                    size_t errlen) {
     Material m = material_of(next);
@@ -124,22 +136,35 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
     r->wrong++;
 }
 
-/* Checks position i: a hole must hold WDL_NONE, a position anything else (even where a
- * successor lacks a value too, so that a cycle of such cells cannot pass). */
+/* First pass: gives position i its value where the file stores none, WDL_NONE for a hole
+ * and the best its captures give where one is pending (from other tables only). */
+static void settle_one(Worker *w, uint64_t i, MoveList *list) {
+    Shared *s = w->shared;
+    Cell *cells = &s->cells[i * (uint64_t)s->sets];
+    Position p;
+    if (!idx_decode(&s->ix, i, &p)) {
+        for (int set = 0; set < s->sets; set++) cells[set] = CELL_MAKE(WDL_NONE, 0);
+    } else if (movegen_has_capture(s->v, &p)) {
+        w->status = expected_values(s, &p, list, cells, w->err, sizeof w->err);
+    }
+}
+
+/* Second pass: counts position i's values, and checks its stored ones: a position must
+ * have a value, even where a successor lacks one too, so that a cycle of such cells cannot
+ * pass. */
 static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
     const Cell *stored = &s->cells[i * (uint64_t)s->sets];
-    Cell expected[2] = {CELL_MAKE(WDL_NONE, 0), CELL_MAKE(WDL_NONE, 0)};
-    Position p;
-    bool valid = idx_decode(&s->ix, i, &p);
-    if (valid) {
-        w->result.positions++;
-        w->status = expected_values(s, &p, list, expected, w->err, sizeof w->err);
-        if (w->status != TABLE_OK) return;
-    }
-    for (int set = 0; set < s->sets; set++) {
+    for (int set = 0; set < s->sets; set++)
         w->counts[set][i / s->ix.per_side][CELL_WDL(stored[set])]++;
-        bool lacking = valid && CELL_WDL(stored[set]) == WDL_NONE;
+    Position p;
+    if (!idx_decode(&s->ix, i, &p)) return;
+    w->result.positions++;
+    if (movegen_has_capture(s->v, &p)) return;
+    Cell expected[2];
+    w->status = expected_values(s, &p, list, expected, w->err, sizeof w->err);
+    for (int set = 0; set < s->sets && w->status == TABLE_OK; set++) {
+        bool lacking = CELL_WDL(stored[set]) == WDL_NONE;
         if (stored[set] != expected[set] || lacking)
             note_wrong(&w->result, i, set, stored[set], expected[set]);
     }
@@ -169,7 +194,7 @@ static void *work(void *arg) {
         uint64_t begin = chunk * CHUNK, end = begin + CHUNK;
         if (begin >= s->ix.size) break;
         if (end > s->ix.size) end = s->ix.size;
-        for (uint64_t i = begin; i < end && w->status == TABLE_OK; i++) check_one(w, i, list);
+        for (uint64_t i = begin; i < end && w->status == TABLE_OK; i++) s->visit(w, i, list);
         report_progress(s, chunk);
     }
     if (w->status != TABLE_OK) atomic_store(&s->stop, true);
@@ -202,13 +227,13 @@ static void merge(const Worker *workers, int count, uint64_t counts[2][2][4], Ch
     memcpy(out->first, all, (size_t)out->shown * sizeof *all);
 }
 
-static TableStatus run_workers(Shared *s, int threads, uint64_t counts[2][2][4], CheckResult *out,
-                               char *err, size_t errlen) {
-    Worker workers[THREADS_MAX];
+/* Runs one pass over every position on `threads` threads. */
+static TableStatus run_pass(Shared *s, Worker *workers, int threads, Visit visit, char *err,
+                            size_t errlen) {
     pthread_t ids[THREADS_MAX];
     int started = 0;
-    threads = threads < 1 ? 1 : threads > THREADS_MAX ? THREADS_MAX : threads;
-    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = s, .status = TABLE_OK};
+    s->visit = visit;
+    atomic_store(&s->next_chunk, 0);
     while (started < threads && pthread_create(&ids[started], NULL, work, &workers[started]) == 0)
         started++;
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
@@ -221,8 +246,19 @@ static TableStatus run_workers(Shared *s, int threads, uint64_t counts[2][2][4],
             snprintf(err, errlen, "%s", workers[t].err);
             return workers[t].status;
         }
-    merge(workers, started, counts, out);
     return TABLE_OK;
+}
+
+/* The second pass reads the values the first gave the positions without a stored one. */
+static TableStatus run_workers(Shared *s, int threads, uint64_t counts[2][2][4], CheckResult *out,
+                               char *err, size_t errlen) {
+    Worker workers[THREADS_MAX];
+    threads = threads < 1 ? 1 : threads > THREADS_MAX ? THREADS_MAX : threads;
+    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = s, .status = TABLE_OK};
+    TableStatus status = run_pass(s, workers, threads, settle_one, err, errlen);
+    if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
+    if (status == TABLE_OK) merge(workers, threads, counts, out);
+    return status;
 }
 
 /* Opens the table at path and reads all its cells (free() them).  Its size and value sets

@@ -19,11 +19,11 @@ typedef struct CheckWrong {
 } CheckWrong;
 
 typedef struct CheckResult {
-    uint64_t positions; /* positions checked (the index size less its holes) */
-    uint64_t wrong;     /* cells that do not follow from their moves, holes included */
+    uint64_t positions; /* positions valued (the index size less its holes) */
+    uint64_t wrong;     /* stored cells that do not follow from their moves */
     int shown;
     CheckWrong first[CHECK_SHOWN]; /* the wrong cells with the lowest indices */
-    bool counts_wrong;             /* the header's W/D/L counts do not match the cells */
+    bool counts_wrong;             /* the header's W/D/L counts do not match the values */
 } CheckResult;
 
 typedef struct CheckOptions {
@@ -32,8 +32,10 @@ typedef struct CheckOptions {
 } CheckOptions;
 
 /* Checks every stored value (of every value set) of canonical material m in the table
- * file at path.  Successors are valued through tb, which must read the same folder; the
- * materials m converts into are trusted here and checked on their own.
+ * file at path, and its W/D/L counts, which count the positions it does not store too
+ * (those with a capture pending, valued here by their captures, and holes as WDL_NONE).
+ * Successors are valued through tb, which must read the same folder; the materials m
+ * converts into are trusted here and checked on their own.
  *
  * Returns TABLE_OK when the check ran to the end (out says whether the table passed), or
  * the error that stopped it with err naming the file: this table or a successor's missing

@@ -1,38 +1,43 @@
 /* Test helper: changes a table's stored values (or counts) and writes the file back with
- * valid checksums, so that only a check of the values can notice.
+ * valid checksums, so that only a check of the values can notice.  The table is rewritten
+ * as dtb-gen writes it: positions with a capture pending and holes left unstored.
  *
  * usage: check_tamper VARIANT TABLE MODE
- *   win-dtw        the first position with a capture pending whose value is a WIN gets 2
- *                  more plies of DTW; prints "FEN DTW" (the DTW it had);
+ *   win-dtw        the first position without a capture pending whose value is a WIN
+ *                  gets 2 more plies of DTW; prints "FEN DTW" (the DTW it had);
  *   rules-win-dtw  the same in the draw-rules value set (Frisian);
- *   draw-to-win    the first position without a capture whose value is a DRAW becomes
- *                  WIN 1; prints its FEN;
+ *   draw-to-win    the first position without a capture pending whose value is a DRAW
+ *                  becomes WIN 1; prints its FEN;
  *   all-none       every cell becomes WDL_NONE, as if the table were never solved;
  *   counts         the cells stay; the header counts one WIN more and one DRAW less with
  *                  White to move.
- * "First" is in index order, which puts White to move before Black (index.h). */
+ * "First" is in index order, which puts White to move before Black (index.h).  The
+ * successor tables must be in the table's folder. */
 #include "draw_rules.h"
 #include "fen.h"
 #include "index.h"
 #include "movegen.h"
+#include "table_format.h"
 #include "table_writer.h"
+#include "tablebase.h"
 
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <xxhash.h>
 
 typedef struct Table {
     Variant v;
     Indexer ix;
     TableInfo info;
-    Cell *cells;
+    Cell *cells; /* every value, as tb_read_all gives them */
 } Table;
 
 /* Which cell a one-cell mode changes, and how. */
 typedef struct CellChange {
-    bool capture; /* the position must have a capture pending (else must not) */
-    int set;      /* the value set changed */
-    int wdl;      /* the value it must hold there */
+    int set; /* the value set changed */
+    int wdl; /* the value it must hold there */
     Cell (*change)(Cell);
 } CellChange;
 
@@ -40,7 +45,7 @@ typedef struct Mode {
     const char *name;
     void (*apply)(Table *t, const CellChange *c);
     CellChange cell;
-    bool counts_follow; /* the header counts are made to match the changed cells */
+    bool skew_counts; /* the header counts change after writing (skew_header) */
 } Mode;
 
 _Noreturn static void die(const char *what) {
@@ -55,14 +60,17 @@ static Cell into_win(Cell c) {
     return (void)c, CELL_MAKE(WDL_WIN, 1);
 }
 
-/* The index of the first position c applies to. */
+/* Holes and positions with a capture pending: what dtb-gen leaves unstored. */
+static bool unstored_at(const Table *t, uint64_t i, Position *p) {
+    return !idx_decode(&t->ix, i, p) || movegen_has_capture(&t->v, p);
+}
+
+/* The index of the first stored position c applies to. */
 static uint64_t pick(const Table *t, const CellChange *c, Position *p) {
     uint32_t sets = t->info.cells_per_position;
     if ((uint32_t)c->set >= sets) die("the table has no such value set");
     for (uint64_t i = 0; i < t->ix.size; i++)
-        if (idx_decode(&t->ix, i, p) && CELL_WDL(t->cells[i * sets + c->set]) == c->wdl &&
-            movegen_has_capture(&t->v, p) == c->capture)
-            return i;
+        if (!unstored_at(t, i, p) && CELL_WDL(t->cells[i * sets + c->set]) == c->wdl) return i;
     die("no position of the kind asked for");
 }
 
@@ -73,7 +81,7 @@ static void change_one(Table *t, const CellChange *c) {
     Cell *cell = &t->cells[i * t->info.cells_per_position + (uint32_t)c->set];
     fen_format(&t->v, &p, fen, sizeof fen);
     printf("%s", fen);
-    if (c->capture) printf(" %d", CELL_DTW(*cell));
+    if (c->wdl == WDL_WIN) printf(" %d", CELL_DTW(*cell));
     printf("\n");
     *cell = c->change(*cell);
 }
@@ -83,27 +91,17 @@ static void clear_all(Table *t, const CellChange *c) {
     memset(t->cells, 0, t->info.positions * t->info.cells_per_position * sizeof *t->cells);
 }
 
-static void skew_counts(Table *t, const CellChange *c) {
-    (void)c;
-    t->info.counts[VALUES_PURE][WHITE][WDL_WIN]++;
-    t->info.counts[VALUES_PURE][WHITE][WDL_DRAW]--;
+static void keep_cells(Table *t, const CellChange *c) {
+    (void)t, (void)c;
 }
 
 static const Mode modes[] = {
-    {"win-dtw", change_one, {true, VALUES_PURE, WDL_WIN, slower_win}, true},
-    {"rules-win-dtw", change_one, {true, VALUES_RULES, WDL_WIN, slower_win}, true},
-    {"draw-to-win", change_one, {false, VALUES_PURE, WDL_DRAW, into_win}, true},
-    {"all-none", clear_all, {0}, true},
-    {"counts", skew_counts, {0}, false},
+    {"win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win}, false},
+    {"rules-win-dtw", change_one, {VALUES_RULES, WDL_WIN, slower_win}, false},
+    {"draw-to-win", change_one, {VALUES_PURE, WDL_DRAW, into_win}, false},
+    {"all-none", clear_all, {0}, false},
+    {"counts", keep_cells, {0}, true},
 };
-
-static void recount(Table *t) {
-    uint32_t sets = t->info.cells_per_position;
-    memset(t->info.counts, 0, sizeof t->info.counts);
-    for (uint64_t i = 0; i < t->ix.size; i++)
-        for (uint32_t set = 0; set < sets; set++)
-            t->info.counts[set][i / t->ix.per_side][CELL_WDL(t->cells[i * sets + set])]++;
-}
 
 static const Mode *mode_named(const char *name) {
     for (size_t k = 0; k < sizeof modes / sizeof modes[0]; k++)
@@ -111,30 +109,87 @@ static const Mode *mode_named(const char *name) {
     die("unknown mode");
 }
 
-static void load(const char *variant, const char *path, Table *t) {
-    char err[1024];
+/* Reads every value of the table at path, the unstored ones settled through the tables
+ * of its folder. */
+static void load(const char *variant, char *path, Table *t) {
+    char err[1024], folder[4096];
     Material m;
     TableFile *file;
     if (!variant_lookup(variant, &t->v)) die("unknown variant");
     if (table_open(path, &t->v, NULL, &file, err, sizeof err) != TABLE_OK) die(err);
     t->info = *table_info(file);
+    table_close(file);
     if (!material_parse(t->info.material, &m, err, sizeof err)) die(err);
     idx_init(&t->ix, &t->v, &m);
+    snprintf(folder, sizeof folder, "%s", path);
+    Tablebase *tb = tb_open(&t->v, dirname(folder));
     t->cells = malloc(t->info.positions * t->info.cells_per_position * sizeof *t->cells + 1);
-    if (!t->cells || table_read_all(file, t->cells, err, sizeof err) != TABLE_OK)
+    if (!tb || !t->cells || tb_read_all(tb, &m, t->cells, err, sizeof err) != TABLE_OK)
         die("cannot read the cells");
-    table_close(file);
+    tb_close(tb);
+}
+
+static uint64_t *unstored_positions(const Table *t) {
+    uint64_t *bits = calloc(t->ix.size / 64 + 1, sizeof *bits);
+    if (!bits) die("out of memory");
+    for (uint64_t i = 0; i < t->ix.size; i++) {
+        Position p;
+        if (unstored_at(t, i, &p)) bits[i / 64] |= (uint64_t)1 << (i % 64);
+    }
+    return bits;
+}
+
+/* Rewrites the table at path with the cells of t, set by set. */
+static void save(const char *path, const Table *t) {
+    char err[1024];
+    uint32_t sets = t->info.cells_per_position;
+    uint64_t *unstored = unstored_positions(t);
+    Cell *set_cells = malloc(t->ix.size * sizeof *set_cells + 1);
+    TableWriter *w = NULL;
+    TableStatus s =
+        set_cells ? table_writer_begin(path, &t->info, &w, err, sizeof err) : TABLE_ERR_MEMORY;
+    for (uint32_t set = 0; s == TABLE_OK && set < sets; set++) {
+        for (uint64_t i = 0; i < t->ix.size; i++) set_cells[i] = t->cells[i * sets + set];
+        s = table_writer_add_set(w, (int)set, set_cells, unstored, err, sizeof err);
+    }
+    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    table_writer_free(w);
+    free(set_cells);
+    free(unstored);
+    if (s != TABLE_OK) die(err);
+}
+
+/* Adds a WIN and removes a DRAW, with White to move, from the counts in the header of the
+ * file at path, and makes its checksum match again (layout in table_format.h). */
+static void skew_header(const char *path) {
+    FILE *f = fopen(path, "r+b");
+    uint8_t head[TF_HEADER_SIZE];
+    if (!f || fread(head, 1, sizeof head, f) != sizeof head) die("cannot read the header");
+    uint64_t positions = tf_get_u64(head + TF_OFF_POSITIONS), blocks = 0;
+    for (uint32_t i = 0; i < 2 * tf_get_u32(head + TF_OFF_SETS); i++)
+        blocks += tf_block_count(positions, tf_get_u32(head + TF_OFF_STREAMS + 8 * i));
+    size_t covered = (size_t)(tf_data_start(blocks) - TF_SUM_SIZE);
+    uint8_t *bytes = malloc(covered + TF_SUM_SIZE);
+    uint8_t *counts = bytes + TF_OFF_COUNTS + 8 * (VALUES_PURE * 8 + WHITE * 4);
+    rewind(f);
+    if (!bytes || fread(bytes, 1, covered, f) != covered) die("cannot read the offset table");
+    tf_put_u64(counts + 8 * WDL_WIN, tf_get_u64(counts + 8 * WDL_WIN) + 1);
+    tf_put_u64(counts + 8 * WDL_DRAW, tf_get_u64(counts + 8 * WDL_DRAW) - 1);
+    tf_put_u64(bytes + covered, XXH3_64bits(bytes, covered));
+    rewind(f);
+    if (fwrite(bytes, 1, covered + TF_SUM_SIZE, f) != covered + TF_SUM_SIZE || fclose(f) != 0)
+        die("cannot write the header");
+    free(bytes);
 }
 
 int main(int argc, char **argv) {
-    char err[1024];
     Table t;
     if (argc != 4) die("usage: check_tamper VARIANT TABLE MODE (see tamper.c)");
     const Mode *mode = mode_named(argv[3]);
     load(argv[1], argv[2], &t);
     mode->apply(&t, &mode->cell);
-    if (mode->counts_follow) recount(&t);
-    if (table_write(argv[2], &t.info, t.cells, err, sizeof err) != TABLE_OK) die(err);
+    save(argv[2], &t);
+    if (mode->skew_counts) skew_header(argv[2]);
     free(t.cells);
     return 0;
 }
