@@ -45,5 +45,5 @@ awk -v a="$(echo "$e1 - $s1" | bc)" -v b="$(echo "$e2 - $s2" | bc)" \
   'BEGIN { printf "wall: %.1f s on 1 thread, %.1f s on 2: speed-up %.2fx\n", a, b, a / b }'
 cmp -s "$work/t1/MANIFEST" "$work/t2/MANIFEST" && echo "1 and 2 threads wrote identical tables" ||
   echo "1 and 2 threads wrote DIFFERENT tables"
-"$build/bench_table" "$variant" "$work/t1"
+"$build/bench_table" "$work/t1"
 "$build/bench_probe" "$variant" "$work/t1" 1000000 2
