@@ -290,14 +290,18 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
 /* ---- Values and moves. ---- */
 
 /* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
+/* A table whose cell for a real position is empty was built wrong or tampered with. */
+static dtb_status covered(Cell c) {
+    if (CELL_WDL(c) != WDL_NONE) return DTB_OK;
+    return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
+}
+
 static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
     char err[512];
     TableStatus s = tb_probe_set(h->tb, p, h->value_set, out, err, sizeof err);
     if (s != TABLE_OK) return table_failure(s, err);
     if (h->value_set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
-    if (CELL_WDL(*out) == WDL_NONE)
-        return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
-    return DTB_OK;
+    return covered(*out);
 }
 
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
@@ -307,6 +311,28 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
     dtb_status s = to_playable(&h->v, pos, &p);
     if (s == DTB_OK) s = probe_cell(h, &p, pos->strong_moves_played, &cell);
     if (s == DTB_OK) *out = value_of(cell);
+    return s;
+}
+
+static dtb_status probe_wdl_only(dtb_handle *h, const Position *p, Cell *out) {
+    char err[512];
+    int wdl = WDL_NONE;
+    TableStatus s = tb_probe_wdl(h->tb, p, h->value_set, &wdl, err, sizeof err);
+    *out = CELL_MAKE(wdl, 0);
+    return s != TABLE_OK ? table_failure(s, err) : covered(*out);
+}
+
+/* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_played). */
+dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out) {
+    if (!h || !pos || !out) return null_argument(__func__);
+    Position p;
+    Cell cell;
+    dtb_status s = to_playable(&h->v, pos, &p);
+    if (s == DTB_OK && h->value_set == VALUES_RULES && pos->strong_moves_played > 0)
+        s = probe_cell(h, &p, pos->strong_moves_played, &cell);
+    else if (s == DTB_OK)
+        s = probe_wdl_only(h, &p, &cell);
+    if (s == DTB_OK) *out = value_of(cell).wdl;
     return s;
 }
 

@@ -61,13 +61,17 @@ static bool same_value(dtb_value v, dtb_wdl wdl, int dtw) {
     return v.wdl == wdl && v.dtw == dtw;
 }
 
-/* The value of fen is wdl in dtw plies. */
+/* The value of fen is wdl in dtw plies, by dtb_probe and by dtb_probe_wdl. */
 static void expect_value(dtb_handle *h, const char *fen, dtb_wdl wdl, int dtw, const char *why) {
     dtb_position pos = parse(h, fen);
     dtb_value v = {DTB_DRAW, -1};
     dtb_status s = dtb_probe(h, &pos, &v);
     check(s == DTB_OK && same_value(v, wdl, dtw), "%s is %d/%d (got status %d, %d/%d): %s", fen,
           wdl, dtw, s, v.wdl, v.dtw, why);
+    dtb_wdl alone = (dtb_wdl)-2;
+    s = dtb_probe_wdl(h, &pos, &alone);
+    check(s == DTB_OK && alone == wdl, "%s: dtb_probe_wdl gives %d (got status %d, %d)", fen, wdl,
+          s, alone);
 }
 
 /* Every legal move of fen gives the mover wdl in dtw plies. */
@@ -175,6 +179,9 @@ static void test_table_errors(const char *root) {
     expect_status(dtb_open("brazilian", empty, &h), DTB_OK, "opening an empty folder");
     dtb_position pos = parse(h, "W:WK30:BK4");
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_MISSING_TABLE, "a KvK probe without KvK.dtb");
+    dtb_wdl wdl;
+    expect_status(dtb_probe_wdl(h, &pos, &wdl), DTB_ERR_MISSING_TABLE,
+                  "a KvK WDL probe without KvK.dtb");
     check(strstr(dtb_last_error(), "KvK") != NULL, "the error names KvK: %s", dtb_last_error());
     /* A capture is settled by search: after d4xe5 Black has no piece, no table needed. */
     expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "an immediate capture needs no table");
@@ -238,6 +245,7 @@ static void test_arguments(dtb_handle *h, const char *root) {
     int n;
     expect_status(dtb_probe(NULL, &pos, &v), DTB_ERR_ARGUMENT, "dtb_probe(NULL handle)");
     expect_status(dtb_probe(h, NULL, &v), DTB_ERR_ARGUMENT, "dtb_probe(NULL position)");
+    expect_status(dtb_probe_wdl(h, &pos, NULL), DTB_ERR_ARGUMENT, "dtb_probe_wdl(NULL out)");
     expect_status(dtb_probe(h, &pos, NULL), DTB_ERR_ARGUMENT, "dtb_probe(NULL out)");
     expect_status(dtb_parse_fen(h, NULL, &pos), DTB_ERR_ARGUMENT, "dtb_parse_fen(NULL fen)");
     expect_status(dtb_format_fen(h, &pos, NULL, 9), DTB_ERR_ARGUMENT, "dtb_format_fen(NULL)");
