@@ -113,6 +113,10 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;
     if (table_writer_begin(path, &info, &w, err, errlen) != TABLE_OK) return 1;
+    if (table_writer_set_threads(w, opt->threads, err, errlen) != TABLE_OK) {
+        table_writer_free(w);
+        return 1;
+    }
     Timing time = {0, 0};
     int failed = solve_all_sets(v, tb, m, opt, w, &time, err, errlen);
     double commit_start = wall_seconds();

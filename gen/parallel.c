@@ -11,7 +11,7 @@
 typedef struct Job {
     ParallelFn fn;
     void *ctx;
-    uint64_t count;
+    uint64_t count, chunk;
     atomic_uint_fast64_t next;
 } Job;
 
@@ -24,15 +24,19 @@ static void *work(void *arg) {
     Worker *w = arg;
     Job *job = w->job;
     for (;;) {
-        uint64_t begin = atomic_fetch_add(&job->next, CHUNK);
+        uint64_t begin = atomic_fetch_add(&job->next, job->chunk);
         if (begin >= job->count) return NULL;
-        uint64_t end = begin + CHUNK < job->count ? begin + CHUNK : job->count;
+        uint64_t end = begin + job->chunk < job->count ? begin + job->chunk : job->count;
         job->fn(job->ctx, w->thread, begin, end);
     }
 }
 
 void parallel_for(int threads, uint64_t count, ParallelFn fn, void *ctx) {
-    Job job = {.fn = fn, .ctx = ctx, .count = count};
+    parallel_for_chunks(threads, count, CHUNK, fn, ctx);
+}
+
+void parallel_for_chunks(int threads, uint64_t count, uint64_t chunk, ParallelFn fn, void *ctx) {
+    Job job = {.fn = fn, .ctx = ctx, .count = count, .chunk = chunk};
     atomic_init(&job.next, 0);
     if (threads <= 1) {
         fn(ctx, 0, 0, count);

@@ -1,8 +1,11 @@
-/* Writing table files (layout in probe/table_format.h): blocks are compressed one at a time
- * and written after room left for the header and offset table, which are filled in last;
- * the file appears under its name only when complete (atomic_file.h). */
+/* Writing table files (layout in probe/table_format.h): blocks are compressed in batches,
+ * each block by whichever thread takes it, and written in order after room left for the
+ * header and offset table, which are filled in last; the file appears under its name only
+ * when complete (atomic_file.h).  Every block is packed from the cells alone, so the bytes
+ * do not depend on the number of threads. */
 #include "table_writer.h"
 #include "atomic_file.h"
+#include "parallel.h"
 #include "table_format.h"
 
 #include <errno.h>
@@ -31,6 +34,26 @@ static const StreamPlan plans[2] = {
     [TF_DTW] = {32u << 10, 9},
 };
 
+#define BATCH_BLOCKS 32 /* compressed at once, then written */
+#define THREADS_MAX  64
+
+/* One thread's tools: a compression context and a block's encoded bytes. */
+typedef struct Packer {
+    ZSTD_CCtx *cctx;
+    uint8_t *raw;
+} Packer;
+
+/* A block of a batch: the last value its stream stores in it (-1 for none), the value
+ * stored before it, and its bytes compressed by either way of filling (pack_batch), of
+ * which `best` is kept. */
+typedef struct Packed {
+    int last_inside;
+    unsigned before;
+    uint8_t *bytes[2];
+    size_t size[2];
+    int best;
+} Packed;
+
 struct TableWriter {
     char *path, *tmp; /* the file and its temporary name (atomic_file.h) */
     int fd;
@@ -41,10 +64,10 @@ struct TableWriter {
     uint64_t next_block;  /* the number of the next block written */
     uint64_t offset;      /* where it goes */
     uint8_t *head;        /* header, offset table and their checksum */
-    uint8_t *raw;         /* one block encoded */
-    uint8_t *packed[2];   /* and compressed, with either way of filling (write_stream) */
-    size_t packed_cap;
-    ZSTD_CCtx *cctx;
+    size_t raw_cap, packed_cap;
+    int threads; /* packers made */
+    Packer packer[THREADS_MAX];
+    Packed batch[BATCH_BLOCKS];
 };
 
 static bool name_fits(const char *name, size_t field) {
@@ -82,24 +105,26 @@ static void plan_streams(TableWriter *w) {
     }
 }
 
+static bool make_packer(TableWriter *w, Packer *p) {
+    p->cctx = ZSTD_createCCtx();
+    p->raw = malloc(w->raw_cap);
+    return p->cctx && p->raw && set_compression(p->cctx);
+}
+
 static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
     plan_streams(w);
-    size_t raw_max = 0;
     for (int i = 0; i < TF_STREAMS; i++) {
-        size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], w->per_block[i]);
-        if (bytes > raw_max) raw_max = bytes;
+        size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], w->per_block[i]) + 1;
+        if (bytes > w->raw_cap) w->raw_cap = bytes;
     }
     w->offset = tf_data_start(w->block_count);
-    w->packed_cap = ZSTD_compressBound(raw_max);
+    w->packed_cap = ZSTD_compressBound(w->raw_cap);
     w->path = strdup(path);
     w->head = calloc(w->offset, 1);
-    w->raw = malloc(raw_max + 1);
-    w->packed[0] = malloc(w->packed_cap);
-    w->packed[1] = malloc(w->packed_cap);
-    w->cctx = ZSTD_createCCtx();
-    if (!w->path || !w->head || !w->raw || !w->packed[0] || !w->packed[1] || !w->cctx ||
-        !set_compression(w->cctx))
-        return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]);
+    for (int b = 0; b < BATCH_BLOCKS; b++)
+        for (int k = 0; k < 2; k++) ok = ok && (w->batch[b].bytes[k] = malloc(w->packed_cap));
+    if (!ok) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
     return atomic_create(path, &w->tmp, &w->fd, err, errlen);
 }
 
@@ -122,15 +147,23 @@ TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWri
     return TABLE_OK;
 }
 
+TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
+    while (w->threads < threads && w->threads < THREADS_MAX)
+        if (!make_packer(w, &w->packer[w->threads++]))
+            return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->path, "out of memory");
+    return TABLE_OK;
+}
+
 void table_writer_free(TableWriter *w) {
     if (!w) return;
     if (w->fd >= 0) atomic_abort(w->fd, w->tmp);
     free(w->tmp);
     free(w->path);
-    ZSTD_freeCCtx(w->cctx);
-    free(w->packed[0]);
-    free(w->packed[1]);
-    free(w->raw);
+    for (int t = 0; t < w->threads; t++) {
+        ZSTD_freeCCtx(w->packer[t].cctx);
+        free(w->packer[t].raw);
+    }
+    for (int b = 0; b < BATCH_BLOCKS; b++) free(w->batch[b].bytes[0]), free(w->batch[b].bytes[1]);
     free(w->head);
     free(w);
 }
@@ -221,58 +254,115 @@ static unsigned most_common_wdl(const Cell *cells, const uint64_t *unstored, uin
     return common;
 }
 
-/* A block being written: positions [begin, begin + n) of stream i. */
-typedef struct Block {
-    int i;
-    uint64_t begin, n;
-} Block;
+/* A stream being written in batches of blocks. */
+typedef struct StreamJob {
+    TableWriter *w;
+    int i; /* the stream */
+    const Cell *cells;
+    const uint64_t *unstored;
+    unsigned common;      /* the set's most common WDL */
+    uint64_t first_block; /* of the batch, counted in the stream */
+    unsigned before;      /* the last value stored before the batch */
+} StreamJob;
 
-/* Encodes the block into w->raw and compresses it into out; returns the compressed size
- * or a zstd error code.  A position not stored takes *constant when given, else the last
- * value stored before it, *last, which moves on. */
-static size_t pack_block(TableWriter *w, const Block *b, const Cell *cells,
-                         const uint64_t *unstored, const unsigned *constant, unsigned *last,
-                         uint8_t *out) {
-    uint32_t encoding = w->encoding[b->i];
-    size_t raw_len = (size_t)tf_encoded_bytes(encoding, b->n);
-    memset(w->raw, 0, raw_len);
-    for (uint64_t k = 0, i = b->begin; k < b->n; k++, i++) {
-        unsigned value;
-        if (stored_value(b->i % 2, cells[i], is_unstored(unstored, i), &value))
-            *last = value;
-        else
-            value = constant ? *constant : *last;
-        tf_put_value(encoding, w->raw, k, value);
-    }
-    return ZSTD_compress2(w->cctx, out, w->packed_cap, w->raw, raw_len);
+/* Positions [*begin, *begin + *n) of block k of the batch. */
+static void block_range(const StreamJob *job, uint64_t k, uint64_t *begin, uint64_t *n) {
+    uint64_t per_block = job->w->per_block[job->i], block = job->first_block + k;
+    *begin = block * per_block;
+    *n = tf_block_positions(job->w->info.positions, per_block, block);
 }
 
-/* Writes stream i of the set.  A position not stored repeats the last value stored before
- * it, extending runs; in a WDL stream, a block may instead fill them all with the set's
- * most common WDL, when that compresses better.  Of the fills measured on International's
- * 4- and 5-piece tables, the better of these two was the best for WDL (runs alone cost 11%
- * more at 5 pieces, the common value alone 25% more at 4, where men abound), and runs for
- * DTW (against the common DTW, zero, or differences). */
+static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    const StreamJob *job = ctx;
+    for (uint64_t k = begin; k < end; k++) {
+        uint64_t start, n;
+        unsigned value;
+        block_range(job, k, &start, &n);
+        job->w->batch[k].last_inside = -1;
+        for (uint64_t i = start + n; i-- > start;)
+            if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value)) {
+                job->w->batch[k].last_inside = (int)value;
+                break;
+            }
+    }
+}
+
+/* What each block's first positions repeat, from the blocks before it; returns the value
+ * stored last in the batch. */
+static unsigned chain_before(TableWriter *w, uint64_t count, unsigned before) {
+    for (uint64_t k = 0; k < count; k++) {
+        w->batch[k].before = before;
+        if (w->batch[k].last_inside >= 0) before = (unsigned)w->batch[k].last_inside;
+    }
+    return before;
+}
+
+/* Encodes positions [begin, begin + n) of the stream with packer p and compresses them into
+ * out; returns the compressed size or a zstd error code.  A position not stored takes
+ * *constant when given, else the last value stored before it (`last` at the start). */
+static size_t pack_block(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n, unsigned last,
+                         const unsigned *constant, uint8_t *out) {
+    int kind = job->i % 2;
+    uint32_t encoding = job->w->encoding[job->i];
+    size_t raw_len = (size_t)tf_encoded_bytes(encoding, n);
+    memset(p->raw, 0, raw_len);
+    for (uint64_t k = 0, i = begin; k < n; k++, i++) {
+        unsigned value;
+        if (stored_value(kind, job->cells[i], is_unstored(job->unstored, i), &value))
+            last = value;
+        else
+            value = constant ? *constant : last;
+        tf_put_value(encoding, p->raw, k, value);
+    }
+    ZSTD_CCtx_setParameter(p->cctx, ZSTD_c_compressionLevel, plans[kind].level);
+    return ZSTD_compress2(p->cctx, out, job->w->packed_cap, p->raw, raw_len);
+}
+
+/* A position not stored repeats the last value stored before it, extending runs; in a WDL
+ * stream, a block may instead fill them all with the set's most common WDL, when that
+ * compresses better.  Of the fills measured on International's 4- and 5-piece tables, the
+ * better of these two was the best for WDL (runs alone cost 11% more at 5 pieces, the
+ * common value alone 25% more at 4, where men abound), and runs for DTW (against the
+ * common DTW, zero, or differences). */
+static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    const StreamJob *job = ctx;
+    Packer *p = &job->w->packer[thread];
+    for (uint64_t k = begin; k < end; k++) {
+        Packed *out = &job->w->batch[k];
+        uint64_t start, n;
+        block_range(job, k, &start, &n);
+        out->size[0] = pack_block(job, p, start, n, out->before, NULL, out->bytes[0]);
+        out->best = 0;
+        if (job->i % 2 != TF_WDL) continue;
+        out->size[1] = pack_block(job, p, start, n, out->before, &job->common, out->bytes[1]);
+        if (!ZSTD_isError(out->size[0]) && !ZSTD_isError(out->size[1]) &&
+            out->size[1] < out->size[0])
+            out->best = 1;
+    }
+}
+
 static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
                                 char *err, size_t errlen) {
-    uint64_t positions = w->info.positions;
-    unsigned last = first_stored(i % 2, cells, unstored, positions);
-    unsigned common = most_common_wdl(cells, unstored, positions);
-    if (ZSTD_isError(ZSTD_CCtx_setParameter(w->cctx, ZSTD_c_compressionLevel, plans[i % 2].level)))
-        return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "cannot set zstd's level");
+    uint64_t positions = w->info.positions, blocks = tf_block_count(positions, w->per_block[i]);
+    StreamJob job = {.w = w,
+                     .i = i,
+                     .cells = cells,
+                     .unstored = unstored,
+                     .common = most_common_wdl(cells, unstored, positions),
+                     .first_block = 0,
+                     .before = first_stored(i % 2, cells, unstored, positions)};
     TableStatus s = TABLE_OK;
-    for (Block b = {i, 0, 0}; s == TABLE_OK && b.begin < positions; b.begin += b.n) {
-        b.n = tf_block_positions(positions, w->per_block[i], b.begin / w->per_block[i]);
-        unsigned runs_last = last, ignored = last;
-        size_t size = pack_block(w, &b, cells, unstored, NULL, &runs_last, w->packed[0]);
-        const uint8_t *best = w->packed[0];
-        if (i % 2 == TF_WDL) {
-            size_t flat = pack_block(w, &b, cells, unstored, &common, &ignored, w->packed[1]);
-            if (!ZSTD_isError(size) && !ZSTD_isError(flat) && flat < size)
-                size = flat, best = w->packed[1];
+    for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
+        uint64_t count =
+            blocks - job.first_block < BATCH_BLOCKS ? blocks - job.first_block : BATCH_BLOCKS;
+        parallel_for_chunks(w->threads, count, 1, find_last_stored, &job);
+        job.before = chain_before(w, count, job.before);
+        parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
+        for (uint64_t k = 0; k < count && s == TABLE_OK; k++) {
+            const Packed *out = &w->batch[k];
+            s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
         }
-        last = runs_last;
-        s = write_block(w, best, size, err, errlen);
     }
     return s;
 }

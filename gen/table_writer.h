@@ -24,6 +24,10 @@ typedef struct TableWriter TableWriter;
 TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
                                char *err, size_t errlen);
 
+/* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
+ * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */
+TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen);
+
 /* Compresses value set `set` (set 0 first, then 1) into the file: cells[0..positions),
  * which the caller may free afterwards.  Bit i of unstored (unstored[i / 64] >> i % 64 & 1)
  * marks a position the prober never reads (a hole, or a capture pending): its true value
