@@ -28,7 +28,7 @@
 #define MAX_THREADS 64
 #define MAX_INSIDE  250 /* open moves are counted in a byte */
 
-/* Most layers decide few positions, so each run of SPAN positions keeps a mask of the DTWs
+/* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of the DTWs
  * (modulo 64) decided or pending in it, and a layer skips the runs it has nothing in. */
 #define SPAN_BITS 12
 
