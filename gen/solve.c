@@ -28,8 +28,9 @@
 #define MAX_THREADS 64
 #define MAX_INSIDE  250 /* open moves are counted in a byte */
 
-/* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of the DTWs
- * (modulo 64) decided or pending in it, and a layer skips the runs it has nothing in. */
+/* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
+ * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
+ * nothing in. */
 #define SPAN_BITS 12
 
 /* An undecided cell (WDL_NONE, DTW field above 0) holds either the DTW of the fastest win
