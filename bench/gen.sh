@@ -24,8 +24,8 @@ rates() {
     }
     END {
       for (k = 2; k <= 8; k++) if (n[k])
-        printf "  %d threads, %d pieces: %13d positions  solving %6.2f M/s  all %6.2f M/s\n", threads, k, n[k], n[k] / solve[k] / 1e6, n[k] / all[k] / 1e6
-      printf "  %d threads, all:      %13d positions  solving %6.2f M/s  all %6.2f M/s\n", threads, N, N / S / 1e6, N / A / 1e6
+        printf "  %d threads, %d pieces: %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, k, n[k], n[k] / solve[k] / 1e6, n[k] / all[k] / 1e6
+      printf "  %d threads, all:      %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, N, N / S / 1e6, N / A / 1e6
     }' "$2"
 }
 

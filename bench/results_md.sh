@@ -28,5 +28,17 @@ cd "$(dirname "$0")/results"
           (f[1] in check_time ? sprintf("%d min", check_time[f[1]] / 60 + 0.5) : "-"), f[9]
       }
     }' sets.tsv $( [ -f verify.tsv ] && echo verify.tsv )
+  echo
+  echo "## Time per position by piece count"
+  echo
+  echo "From the same runs (\`bench/results/rates.tsv\`): each material's solving and writing"
+  echo "time summed by its number of pieces.  Flat cost means the same ns per position."
+  echo
+  echo "| variant | pieces | positions | solving M/s | all M/s | ns per position (all) |"
+  echo "|---|---:|---:|---:|---:|---:|"
+  [ -f rates.tsv ] && awk -F'\t' 'FNR > 1 && $3 >= 1e6 {
+      all = $4 + $5
+      printf "| %s | %d | %.3f G | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1e9, $3 / $4 / 1e6, $3 / all / 1e6, all * 1e9 / $3
+    }' rates.tsv
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2

@@ -12,6 +12,7 @@ build=${DTB_BUILD_DIR:-build-bench}
 sets=${DTB_SETS_ROOT:-build-sets}
 threads=${THREADS:-2}
 tsv=bench/results/sets.tsv
+rates=bench/results/rates.tsv
 seed_variants="scandinavian scandinavian-free scandinavian-medium scandinavian-medium-free
   scandinavian-weak scandinavian-weak-free frisian frisian2 scandinavian-8 scandinavian-8-free
   scandinavian-medium-8 scandinavian-medium-8-free scandinavian-weak-8 scandinavian-weak-8-free
@@ -19,6 +20,7 @@ seed_variants="scandinavian scandinavian-free scandinavian-medium scandinavian-m
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_table >/dev/null
 mkdir -p bench/results "$sets"
+[ -f "$rates" ] || printf 'variant\tpieces\tpositions\tsolving_s\twriting_s\n' >"$rates"
 [ -f "$tsv" ] || printf 'variant\tpieces\tthreads\tpositions\tseconds\twdl_bytes\tdtw_bytes\tpeak_memory\tdate\n' >"$tsv"
 
 size_of() { "$build/dtb-gen" --list-variants | awk -v id="$1" '$1 == id {print $2}'; }
@@ -39,8 +41,10 @@ build_set() {
   "$build/bench_table" "$dir" | awk -v id="$id" -v k="$pieces" -v t="$threads" \
     -v s="$start" -v e="$end" -v peak="$(awk '/^peak memory/ {print $3 " " $4}' "$log")" \
     -v day="$(date +%F)" '$1 == "all" {
-      printf "%s\t%d\t%d\t%s\t%.1f\t%d\t%d\t%s\t%s\n", id, k, t, $2, e - s, $3 + $7, $5 + $9, peak, day
+      printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, e - s, $3 + $7, $5 + $9, peak, day
     }' >>"$tsv"
+  awk -v id="$id" -F'\t' '$1 != id' "$rates" >"$rates.new" && mv "$rates.new" "$rates"
+  bash bench/log_rates.sh "$id" "$log" >>"$rates"
   tail -1 "$tsv" >&2
 }
 
