@@ -139,7 +139,8 @@ static uint64_t decoded_bytes(const Variant *v, const Material *m) {
     return (ix.size / 4 + ix.size) * (uint64_t)draw_value_sets(v);
 }
 
-uint64_t build_memory_needed(const Variant *v, const Material *m) {
+/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
+static uint64_t memory_needed(const Variant *v, const Material *m) {
     Indexer ix;
     idx_init(&ix, v, m);
     Material next[BUILD_MAX_MATERIALS];
@@ -154,7 +155,7 @@ uint64_t build_memory_needed(const Variant *v, const Material *m) {
  * already (code, handles) counts against the limit too. */
 static int check_memory(const Variant *v, const Tablebase *tb, const Material *m, uint64_t limit,
                         char *err, size_t errlen) {
-    uint64_t needed = build_memory_needed(v, m), in_use = memory_resident();
+    uint64_t needed = memory_needed(v, m), in_use = memory_resident();
     char path[4200];
     tb_path(tb, m, path, sizeof path);
     if (needed + in_use <= limit || access(path, F_OK) == 0) return 0;

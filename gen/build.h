@@ -22,9 +22,6 @@ typedef struct BuildOptions {
  * Returns the new count. */
 int build_closure(Material *list, int count);
 
-/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
-uint64_t build_memory_needed(const Variant *v, const Material *m);
-
 /* Solves and writes every material of list (in order).  Returns 0, or 1 with err set; a
  * material that needs more than opt->memory is refused before anything is allocated. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
