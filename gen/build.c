@@ -70,6 +70,33 @@ typedef struct Timing {
     double solving, writing;
 } Timing;
 
+/* A table read while solving keeps its decoded blocks until its handle closes: for each
+ * value set a quarter byte a position of WDL and a byte of DTW (two where a DTW exceeds
+ * 511 plies, which no table here has come near). */
+static uint64_t decoded_bytes(const Variant *v, const Material *m) {
+    Indexer ix;
+    idx_init(&ix, v, m);
+    return (ix.size / 4 + ix.size) * (uint64_t)draw_value_sets(v);
+}
+
+/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
+static uint64_t memory_needed(const Variant *v, const Material *m) {
+    Indexer ix;
+    idx_init(&ix, v, m);
+    Material next[BUILD_MAX_MATERIALS];
+    int count = material_successors(m, next, BUILD_MAX_MATERIALS);
+    uint64_t bytes = solve_bytes(&ix);
+    for (int i = 0; i < count; i++) bytes += decoded_bytes(v, &next[i]);
+    return bytes;
+}
+
+/* What --memory leaves beside solving m and what the program holds: room for keeping the
+ * values of its exits (exit_values.h). */
+static uint64_t spare_memory(const Variant *v, const Material *m, uint64_t limit) {
+    uint64_t used = memory_needed(v, m) + memory_resident();
+    return used < limit ? limit - used : 0;
+}
+
 /* Solves every value set of m in turn and hands each to the writer, so that only one
  * set's cells are in memory at a time. */
 static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
@@ -79,6 +106,7 @@ static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
+                           .exit_memory = spare_memory(v, m, opt->memory),
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log))};
         SolvedTable solved = {NULL, NULL};
@@ -128,26 +156,6 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s, written in %.2f s\n", name,
                 (unsigned long long)ix.size, time.solving, time.writing);
     return 0;
-}
-
-/* A table read while solving keeps its decoded blocks until its handle closes: for each
- * value set a quarter byte a position of WDL and a byte of DTW (two where a DTW exceeds
- * 511 plies, which no table here has come near). */
-static uint64_t decoded_bytes(const Variant *v, const Material *m) {
-    Indexer ix;
-    idx_init(&ix, v, m);
-    return (ix.size / 4 + ix.size) * (uint64_t)draw_value_sets(v);
-}
-
-/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
-static uint64_t memory_needed(const Variant *v, const Material *m) {
-    Indexer ix;
-    idx_init(&ix, v, m);
-    Material next[BUILD_MAX_MATERIALS];
-    int count = material_successors(m, next, BUILD_MAX_MATERIALS);
-    uint64_t bytes = solve_bytes(&ix);
-    for (int i = 0; i < count; i++) bytes += decoded_bytes(v, &next[i]);
-    return bytes;
 }
 
 /* A material whose file exists is checked against its memory only if build_one finds the

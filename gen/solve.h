@@ -12,8 +12,9 @@
 typedef struct SolveOptions {
     int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
     int threads;
-    FILE *progress; /* where progress goes, or NULL */
-    bool live;      /* progress is a terminal: rewrite one line in place */
+    uint64_t exit_memory; /* bytes the values of exits may keep (exit_values.h) */
+    FILE *progress;       /* where progress goes, or NULL */
+    bool live;            /* progress is a terminal: rewrite one line in place */
 } SolveOptions;
 
 /* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the

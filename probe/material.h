@@ -19,6 +19,12 @@ static inline int material_pieces(const Material *m) {
     return m->kings[0] + m->men[0] + m->kings[1] + m->men[1];
 }
 
+/* A number naming m, 4 bits a count, for arrays indexed by material. */
+#define MATERIAL_KEYS (1 << 16)
+static inline int material_key(const Material *m) {
+    return m->kings[0] | m->men[0] << 4 | m->kings[1] << 8 | m->men[1] << 12;
+}
+
 /* Parses "KKMvK"; false with a message in err when malformed. */
 bool material_parse(const char *text, Material *out, char *err, size_t errlen);
 void material_name(const Material *m, char *buf, size_t len);

@@ -10,9 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Materials are looked up directly by their four counts, 4 bits each. */
-#define SLOT_COUNT (1 << 16)
-
 typedef struct Slot {
     _Atomic(TableFile *) file;
     Indexer ix;
@@ -25,14 +22,10 @@ struct Tablebase {
     Slot *slots;
 };
 
-static int slot_of(const Material *m) {
-    return m->kings[WHITE] | m->men[WHITE] << 4 | m->kings[BLACK] << 8 | m->men[BLACK] << 12;
-}
-
 Tablebase *tb_open(const Variant *v, const char *dir) {
     Tablebase *tb = calloc(1, sizeof *tb);
     if (!tb) return NULL;
-    tb->slots = calloc(SLOT_COUNT, sizeof *tb->slots);
+    tb->slots = calloc(MATERIAL_KEYS, sizeof *tb->slots);
     if (!tb->slots) {
         free(tb);
         return NULL;
@@ -45,7 +38,7 @@ Tablebase *tb_open(const Variant *v, const char *dir) {
 
 void tb_close(Tablebase *tb) {
     if (!tb) return;
-    for (int i = 0; i < SLOT_COUNT; i++) table_close(atomic_load(&tb->slots[i].file));
+    for (int i = 0; i < MATERIAL_KEYS; i++) table_close(atomic_load(&tb->slots[i].file));
     pthread_mutex_destroy(&tb->open_lock);
     free(tb->slots);
     free(tb);
@@ -73,7 +66,7 @@ static TableStatus check_size(const Tablebase *tb, const Material *m, const char
  * a file is open. */
 static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err,
                              size_t errlen) {
-    Slot *slot = &tb->slots[slot_of(m)];
+    Slot *slot = &tb->slots[material_key(m)];
     *out = slot;
     if (atomic_load_explicit(&slot->file, memory_order_acquire)) return TABLE_OK;
     pthread_mutex_lock(&tb->open_lock);
