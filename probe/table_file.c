@@ -395,13 +395,13 @@ TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *e
     return s;
 }
 
-/* Puts the values of stream i's block b (decoded in bytes) into out: WDLs first, then the
- * DTW they give. */
-static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes, Cell *out) {
+/* Puts the values of stream i's block b (decoded in bytes) into out, which holds `sets`
+ * cells a position starting with value set `first`: WDLs first, then the DTW they give. */
+static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes,
+                         uint32_t first, uint32_t sets, Cell *out) {
     const Stream *s = &t->streams[i];
-    uint32_t sets = t->info.cells_per_position;
     uint64_t n = tf_block_positions(t->info.positions, s->per_block, b);
-    Cell *cell = out + b * s->per_block * sets + (uint32_t)i / 2;
+    Cell *cell = out + b * s->per_block * sets + (uint32_t)i / 2 - first;
     for (uint64_t k = 0; k < n; k++, cell += sets) {
         unsigned value = tf_decoded_value(s->encoding, bytes, k);
         *cell = i % 2 == TF_WDL
@@ -410,7 +410,9 @@ static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *b
     }
 }
 
-TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
+/* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent. */
+static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *out, char *err,
+                             size_t errlen) {
     size_t largest = 0;
     for (uint64_t b = 0; b < t->block_count; b++)
         if (decoded_bytes(t, b) > largest) largest = decoded_bytes(t, b);
@@ -418,15 +420,26 @@ TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
     if (!buffer) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     TableStatus s = TABLE_OK;
     for (uint64_t b = 0; b < t->block_count && s == TABLE_OK; b++) {
+        const Stream *stream = stream_of(t, b);
+        uint32_t i = (uint32_t)(stream - t->streams);
+        if (i / 2 < first || i / 2 >= first + sets) continue;
         const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
         if (!bytes) s = decode_block(t, b, buffer, err, errlen);
-        const Stream *stream = stream_of(t, b);
         if (s == TABLE_OK)
-            spread_block(t, (int)(stream - t->streams), b - stream->first, bytes ? bytes : buffer,
-                         out);
+            spread_block(t, (int)i, b - stream->first, bytes ? bytes : buffer, first, sets, out);
     }
     free(buffer);
     return s;
+}
+
+TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
+    return read_sets(t, 0, t->info.cells_per_position, out, err, errlen);
+}
+
+TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen) {
+    if ((uint32_t)set >= t->info.cells_per_position)
+        return tf_fail(err, errlen, TABLE_ERR_MATERIAL, t->path, "no such value set");
+    return read_sets(t, (uint32_t)set, 1, out, err, errlen);
 }
 
 void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,

@@ -80,6 +80,9 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
  * positions whose value is not stored are arbitrary. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
+/* Reads the cells of value set `set` alone, one a position, like table_read_all. */
+TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen);
+
 /* The size of value set `set`'s WDL stream (dtw false) or DTW stream: in the file (its
  * blocks and their offset entries) and decoded (what table_read keeps once it has touched
  * every block). */

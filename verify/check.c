@@ -24,7 +24,11 @@
  * those positions their values from trusted tables alone: a first pass computes them (and
  * gives holes WDL_NONE), and they stand in for the stored cells as successors and in the
  * W/D/L counts, which must then match the header's.  The second pass checks every stored
- * cell, which is every value a probe reads. */
+ * cell, which is every value a probe reads.
+ *
+ * Value sets are checked one after the other (the draw-rules values read only draw-rules
+ * values), so memory holds one set's cells: 2 bytes a position, 11.8 GB for Frisian's
+ * largest 5-piece material, where both at once would not fit in 24 GB. */
 #include "check.h"
 
 #include "draw_rules.h"
@@ -50,8 +54,8 @@ typedef struct Shared {
     Tablebase *tb;
     const Variant *v;
     Indexer ix;
-    Cell *cells; /* stored values, the unstored ones settled by the first pass */
-    int sets;    /* value sets, a position's cells adjacent */
+    int set;     /* the value set under check: one at a time, to need half the memory */
+    Cell *cells; /* its stored values, the unstored ones settled by the first pass */
     const char *name;
     FILE *progress;
     Visit visit;
@@ -81,35 +85,20 @@ void check_cell_text(Cell c, char *buf, size_t len) {
  * pending holds what the first pass computed, the search tb_probe_set would make; reading
  * it saves repeating that search for every predecessor (4 times faster on 8x8 4-piece
  * tables). */
-static TableStatus successor_value(Shared *s, const Position *next, int set, Cell *out, char *err,
+static TableStatus successor_value(Shared *s, const Position *next, Cell *out, char *err,
                                    size_t errlen) {
     Material m = material_of(next);
-    if (!material_equal(&m, &s->ix.m)) return tb_probe_set(s->tb, next, set, out, err, errlen);
-    *out = s->cells[idx_encode(&s->ix, next) * (uint64_t)s->sets + (uint64_t)set];
+    if (!material_equal(&m, &s->ix.m)) return tb_probe_set(s->tb, next, s->set, out, err, errlen);
+    *out = s->cells[idx_encode(&s->ix, next)];
     return TABLE_OK;
 }
 
-/* Keeps in best[set] the better of it and what the move to next gives in each value set;
- * a move to a position without a value (WDL_NONE) sets unknown[set]. */
-static TableStatus add_move(Shared *s, const Position *next, Cell *best, bool *unknown, char *err,
-                            size_t errlen) {
-    for (int set = 0; set < s->sets; set++) {
-        Cell child;
-        TableStatus status = successor_value(s, next, set, &child, err, errlen);
-        if (status != TABLE_OK) return status;
-        Cell mine = tb_negate(child);
-        if (CELL_WDL(mine) == WDL_NONE) unknown[set] = true;
-        if (tb_better(mine, best[set])) best[set] = mine;
-    }
-    return TABLE_OK;
-}
-
-/* The values p must have by its moves, one per value set.  A move to a position without a
- * value leaves p without one, so that the gap shows as a wrong cell. */
-static TableStatus expected_values(Shared *s, const Position *p, MoveList *list, Cell *out,
-                                   char *err, size_t errlen) {
-    Cell best[2] = {CELL_MAKE(WDL_LOSS, 0), CELL_MAKE(WDL_LOSS, 0)};
-    bool unknown[2] = {false, false};
+/* The value p must have by its moves.  A move to a position without a value leaves p
+ * without one, so that the gap shows as a wrong cell. */
+static TableStatus expected_value(Shared *s, const Position *p, MoveList *list, Cell *out,
+                                  char *err, size_t errlen) {
+    Cell best = CELL_MAKE(WDL_LOSS, 0);
+    bool unknown = false;
     movegen_legal(s->v, p, list);
     if (list->overflow) {
         snprintf(err, errlen, "%s: a position has over %d legal moves", s->name, MOVE_MAX);
@@ -117,17 +106,17 @@ static TableStatus expected_values(Shared *s, const Position *p, MoveList *list,
     }
     for (int k = 0; k < list->count; k++) {
         Position next;
+        Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
-        TableStatus status = add_move(s, &next, best, unknown, err, errlen);
+        TableStatus status = successor_value(s, &next, &child, err, errlen);
         if (status != TABLE_OK) return status;
+        Cell mine = tb_negate(child);
+        if (CELL_WDL(mine) == WDL_NONE) unknown = true;
+        if (tb_better(mine, best)) best = mine;
     }
-    for (int set = 0; set < s->sets; set++) {
-        int horizon = set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
-        Cell c = draw_cut(best[set], horizon);
-        out[set] = unknown[set]              ? CELL_MAKE(WDL_NONE, 0)
-                   : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0)
-                                             : c;
-    }
+    int horizon = s->set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
+    Cell c = draw_cut(best, horizon);
+    *out = unknown ? CELL_MAKE(WDL_NONE, 0) : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0) : c;
     return TABLE_OK;
 }
 
@@ -140,13 +129,11 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
  * and the best its captures give where one is pending (from other tables only). */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
-    Cell *cells = &s->cells[i * (uint64_t)s->sets];
     Position p;
-    if (!idx_decode(&s->ix, i, &p)) {
-        for (int set = 0; set < s->sets; set++) cells[set] = CELL_MAKE(WDL_NONE, 0);
-    } else if (movegen_has_capture(s->v, &p)) {
-        w->status = expected_values(s, &p, list, cells, w->err, sizeof w->err);
-    }
+    if (!idx_decode(&s->ix, i, &p))
+        s->cells[i] = CELL_MAKE(WDL_NONE, 0);
+    else if (movegen_has_capture(s->v, &p))
+        w->status = expected_value(s, &p, list, &s->cells[i], w->err, sizeof w->err);
 }
 
 /* Second pass: counts position i's values, and checks its stored ones: a position must
@@ -154,20 +141,16 @@ static void settle_one(Worker *w, uint64_t i, MoveList *list) {
  * pass. */
 static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
-    const Cell *stored = &s->cells[i * (uint64_t)s->sets];
-    for (int set = 0; set < s->sets; set++)
-        w->counts[set][i / s->ix.per_side][CELL_WDL(stored[set])]++;
+    Cell stored = s->cells[i], expected;
+    w->counts[s->set][i / s->ix.per_side][CELL_WDL(stored)]++;
     Position p;
     if (!idx_decode(&s->ix, i, &p)) return;
-    w->result.positions++;
+    w->result.positions += s->set == 0;
     if (movegen_has_capture(s->v, &p)) return;
-    Cell expected[2];
-    w->status = expected_values(s, &p, list, expected, w->err, sizeof w->err);
-    for (int set = 0; set < s->sets && w->status == TABLE_OK; set++) {
-        bool lacking = CELL_WDL(stored[set]) == WDL_NONE;
-        if (stored[set] != expected[set] || lacking)
-            note_wrong(&w->result, i, set, stored[set], expected[set]);
-    }
+    w->status = expected_value(s, &p, list, &expected, w->err, sizeof w->err);
+    bool lacking = CELL_WDL(stored) == WDL_NONE;
+    if (w->status == TABLE_OK && (stored != expected || lacking))
+        note_wrong(&w->result, i, s->set, stored, expected);
 }
 
 static void report_progress(const Shared *s, uint64_t chunk) {
@@ -249,65 +232,63 @@ static TableStatus run_pass(Shared *s, Worker *workers, int threads, Visit visit
     return TABLE_OK;
 }
 
-/* The second pass reads the values the first gave the positions without a stored one. */
-static TableStatus run_workers(Shared *s, int threads, uint64_t counts[2][2][4], CheckResult *out,
-                               char *err, size_t errlen) {
-    Worker workers[THREADS_MAX];
-    threads = threads < 1 ? 1 : threads > THREADS_MAX ? THREADS_MAX : threads;
-    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = s, .status = TABLE_OK};
-    TableStatus status = run_pass(s, workers, threads, settle_one, err, errlen);
-    if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
-    if (status == TABLE_OK) merge(workers, threads, counts, out);
-    return status;
-}
-
-/* Opens the table at path and reads all its cells (free() them).  Its size and value sets
- * must be the index's and the variant's. */
-static TableStatus load_cells(Shared *s, const char *path, const TableInfo **info_out,
-                              TableFile **file, Cell **cells, char *err, size_t errlen) {
+/* Opens the table at path, whose size and value sets must be the index's and the
+ * variant's. */
+static TableStatus open_table(Shared *s, const char *path, int sets, TableFile **file, char *err,
+                              size_t errlen) {
     TableStatus status = table_open(path, s->v, s->name, file, err, errlen);
     if (status != TABLE_OK) return status;
     const TableInfo *info = table_info(*file);
-    *info_out = info;
     if (info->positions != s->ix.size) {
         snprintf(err, errlen, "%s: %llu positions, the index has %llu", path,
                  (unsigned long long)info->positions, (unsigned long long)s->ix.size);
         return TABLE_ERR_CORRUPT;
     }
-    if (info->cells_per_position != (uint32_t)s->sets) {
+    if (info->cells_per_position != (uint32_t)sets) {
         snprintf(err, errlen, "%s: %u value sets, the variant has %d", path,
-                 info->cells_per_position, s->sets);
+                 info->cells_per_position, sets);
         return TABLE_ERR_CORRUPT;
     }
-    *cells = malloc(info->positions * info->cells_per_position * sizeof **cells + 1);
-    if (!*cells) {
-        snprintf(err, errlen, "%s: out of memory", path);
+    return TABLE_OK;
+}
+
+/* Checks value set s->set: its cells are read, the first pass settles the positions
+ * without a stored value, the second checks the rest against them. */
+static TableStatus check_set(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
+                             size_t errlen) {
+    s->cells = malloc(s->ix.size * sizeof *s->cells + 1);
+    if (!s->cells) {
+        snprintf(err, errlen, "%s: out of memory", s->name);
         return TABLE_ERR_MEMORY;
     }
-    return table_read_all(*file, *cells, err, errlen);
+    TableStatus status = table_read_set(file, s->set, s->cells, err, errlen);
+    if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
+    if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
+    free(s->cells);
+    return status;
 }
 
 TableStatus check_material(Tablebase *tb, const Variant *v, const Material *m, const char *path,
                            const CheckOptions *opt, CheckResult *out, char *err, size_t errlen) {
     char name[MATERIAL_NAME_MAX];
     material_name(m, name, sizeof name);
-    Shared s = {
-        .tb = tb, .v = v, .sets = draw_value_sets(v), .name = name, .progress = opt->progress};
+    Shared s = {.tb = tb, .v = v, .name = name, .progress = opt->progress};
     idx_init(&s.ix, v, m);
     *out = (CheckResult){0};
-    const TableInfo *info = NULL;
+    int threads = opt->threads < 1 ? 1 : opt->threads > THREADS_MAX ? THREADS_MAX : opt->threads;
+    Worker workers[THREADS_MAX];
+    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = &s, .status = TABLE_OK};
     TableFile *file = NULL;
-    Cell *cells = NULL;
-    TableStatus status = load_cells(&s, path, &info, &file, &cells, err, errlen);
+    TableStatus status = open_table(&s, path, draw_value_sets(v), &file, err, errlen);
+    for (s.set = 0; status == TABLE_OK && s.set < draw_value_sets(v); s.set++)
+        status = check_set(&s, file, workers, threads, err, errlen);
     if (status == TABLE_OK) {
         uint64_t counts[2][2][4] = {{{0}}};
-        s.cells = cells;
-        status = run_workers(&s, opt->threads, counts, out, err, errlen);
-        out->counts_wrong = memcmp(counts, info->counts, sizeof counts) != 0;
+        merge(workers, threads, counts, out);
+        out->counts_wrong = memcmp(counts, table_info(file)->counts, sizeof counts) != 0;
     }
     if (opt->progress && s.ix.size >= (uint64_t)CHUNK * PROGRESS_EVERY)
         fprintf(opt->progress, "\r%*s\r", (int)strlen(name) + 6, "");
-    free(cells);
     table_close(file);
     return status;
 }
