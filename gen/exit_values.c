@@ -29,7 +29,10 @@ struct ExitValues {
 ExitValues *exit_values_new(Tablebase *tb, const Variant *v, int set, uint64_t budget) {
     ExitValues *e = calloc(1, sizeof *e);
     if (!e) return NULL;
-    *e = (ExitValues){.tb = tb, .v = v, .set = set, .budget = budget};
+    e->tb = tb;
+    e->v = v;
+    e->set = set;
+    e->budget = budget;
     pthread_mutex_init(&e->lock, NULL);
     return e;
 }
