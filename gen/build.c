@@ -91,7 +91,7 @@ static uint64_t memory_needed(const Variant *v, const Material *m) {
 }
 
 /* What --memory leaves beside solving m and what the program holds: room for keeping the
- * values of its exits (exit_values.h). */
+ * values of its exits (value_memo.h). */
 static uint64_t spare_memory(const Variant *v, const Material *m, uint64_t limit) {
     uint64_t used = memory_needed(v, m) + memory_resident();
     return used < limit ? limit - used : 0;

@@ -16,10 +16,10 @@
 #include "solve.h"
 
 #include "draw_rules.h"
-#include "exit_values.h"
 #include "movegen.h"
 #include "parallel.h"
 #include "unmove.h"
+#include "value_memo.h"
 #include "wall_clock.h"
 
 #include <stdlib.h>
@@ -66,7 +66,7 @@ typedef struct Worker {
 
 typedef struct Solver {
     const Variant *v;
-    ExitValues *exits;
+    ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
     int set;
     Cell *cells;
@@ -137,7 +137,7 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, cons
         Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
         char *err = s->worker[thread].err;
-        TableStatus st = exit_values_probe(s->exits, &next, &child, err, sizeof s->worker->err);
+        TableStatus st = value_memo_probe(s->exits, &next, &child, err, sizeof s->worker->err);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
@@ -304,7 +304,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     if (!s) return TABLE_ERR_MEMORY;
     s->v = v;
     s->set = opt->set;
-    s->exits = exit_values_new(tb, v, opt->set, opt->exit_memory);
+    s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
     TableStatus status = s->exits && alloc_arrays(s) ? TABLE_OK : TABLE_ERR_MEMORY;
@@ -312,7 +312,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
         parallel_for(threads, s->ix.size, init_range, s);
         status = first_error(s, threads, err, errlen);
     }
-    exit_values_free(s->exits);
+    value_memo_free(s->exits);
     for (s->layer = 1; status == TABLE_OK && s->layer <= last_layer(s, threads) + 1; s->layer++) {
         report(s, opt, threads);
         parallel_for(threads, s->ix.size, layer_range, s);

@@ -12,7 +12,7 @@
 typedef struct SolveOptions {
     int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
     int threads;
-    uint64_t exit_memory; /* bytes the values of exits may keep (exit_values.h) */
+    uint64_t exit_memory; /* bytes the values of exits may keep (value_memo.h) */
     FILE *progress;       /* where progress goes, or NULL */
     bool live;            /* progress is a terminal: rewrite one line in place */
 } SolveOptions;

@@ -1,6 +1,6 @@
 /* The independent check of a table: every position's stored value must follow from its
- * legal moves, played forward, each successor valued by tb_probe_set (another material)
- * or by its stored cell (this one, see successor_value):
+ * legal moves, played forward, each successor valued by tb_probe_set (another material,
+ * each answer kept: probe/value_memo.h) or by its stored cell (this one, see successor_value):
  *   no legal move: LOSS 0;
  *   otherwise: the best (tb_better) of tb_negate(successor) over all moves, WDL and DTW
  *   exact, a draw stored with DTW 0;
@@ -33,7 +33,9 @@
 
 #include "draw_rules.h"
 #include "index.h"
+#include "memory.h"
 #include "movegen.h"
+#include "value_memo.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -54,8 +56,9 @@ typedef struct Shared {
     Tablebase *tb;
     const Variant *v;
     Indexer ix;
-    int set;     /* the value set under check: one at a time, to need half the memory */
-    Cell *cells; /* its stored values, the unstored ones settled by the first pass */
+    int set;           /* the value set under check: one at a time, to need half the memory */
+    Cell *cells;       /* its stored values, the unstored ones settled by the first pass */
+    ValueMemo *others; /* values of positions in other materials, each looked up once */
     const char *name;
     FILE *progress;
     Visit visit;
@@ -88,7 +91,7 @@ void check_cell_text(Cell c, char *buf, size_t len) {
 static TableStatus successor_value(Shared *s, const Position *next, Cell *out, char *err,
                                    size_t errlen) {
     Material m = material_of(next);
-    if (!material_equal(&m, &s->ix.m)) return tb_probe_set(s->tb, next, s->set, out, err, errlen);
+    if (!material_equal(&m, &s->ix.m)) return value_memo_probe(s->others, next, out, err, errlen);
     *out = s->cells[idx_encode(&s->ix, next)];
     return TABLE_OK;
 }
@@ -252,18 +255,26 @@ static TableStatus open_table(Shared *s, const char *path, int sets, TableFile *
     return TABLE_OK;
 }
 
+/* What the values of other materials may keep: half of what 90% of the machine's memory
+ * leaves beside this process, the other half being for the blocks those tables decode. */
+static uint64_t memo_budget(void) {
+    uint64_t usable = memory_physical() / 10 * 9, used = memory_resident();
+    return used < usable ? (usable - used) / 2 : 0;
+}
+
 /* Checks value set s->set: its cells are read, the first pass settles the positions
  * without a stored value, the second checks the rest against them. */
 static TableStatus check_set(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
                              size_t errlen) {
     s->cells = malloc(s->ix.size * sizeof *s->cells + 1);
-    if (!s->cells) {
-        snprintf(err, errlen, "%s: out of memory", s->name);
-        return TABLE_ERR_MEMORY;
-    }
-    TableStatus status = table_read_set(file, s->set, s->cells, err, errlen);
+    TableStatus status =
+        s->cells ? table_read_set(file, s->set, s->cells, err, errlen) : TABLE_ERR_MEMORY;
+    s->others = status == TABLE_OK ? value_memo_new(s->tb, s->v, s->set, memo_budget()) : NULL;
+    if (status == TABLE_OK && !s->others) status = TABLE_ERR_MEMORY;
+    if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
+    value_memo_free(s->others);
     free(s->cells);
     return status;
 }

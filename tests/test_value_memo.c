@@ -1,4 +1,4 @@
-/* Keeping the values of a material's exits (gen/exit_values.c) must not change a single
+/* Keeping the values of a material's exits (probe/value_memo.c) must not change a single
  * cell: every 3-piece material of two variants, solved with no room to keep them (every
  * exit read through the tables, as before they were kept) and with room for all, gives
  * the same cells and the same unstored positions.  Frisian has both value sets, draw
@@ -61,7 +61,7 @@ static void check_variant(const char *id, const char *root) {
 
 int main(int argc, char **argv) {
     if (argc != 2) {
-        fprintf(stderr, "usage: test_exit_values DIR\n");
+        fprintf(stderr, "usage: test_value_memo DIR\n");
         return 2;
     }
     check_variant("frisian", argv[1]);

@@ -1,4 +1,4 @@
-/* The generator's memory: what this machine has, what the process has used at most, and
+/* Memory: what this machine has, what the process has used at most, and
  * sizes as people write them. */
 #ifndef DTB_MEMORY_H
 #define DTB_MEMORY_H
