@@ -24,7 +24,9 @@ static const char usage[] =
     "every table, smaller first.  Prints 'ok MATERIAL N positions' (not counting index\n"
     "holes) or"
     " 'FAIL MATERIAL: ...' with up to 5 wrong positions, then 'N passed, M failed'.\n"
-    "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n";
+    "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n"
+    "Memory: a table's cells, 2 bytes a position (one value set at a time), plus the values\n"
+    "of other materials' positions it reads, kept in up to half the memory left spare.\n";
 
 typedef char Name[MATERIAL_NAME_MAX];
 
