@@ -148,7 +148,7 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     w->counts[s->set][i / s->ix.per_side][CELL_WDL(stored)]++;
     Position p;
     if (!idx_decode(&s->ix, i, &p)) return;
-    w->result.positions += s->set == 0;
+    w->result.positions += s->set == 0; /* once, though every value set is checked */
     if (movegen_has_capture(s->v, &p)) return;
     w->status = expected_value(s, &p, list, &expected, w->err, sizeof w->err);
     bool lacking = CELL_WDL(stored) == WDL_NONE;
@@ -266,11 +266,13 @@ static uint64_t memo_budget(void) {
  * without a stored value, the second checks the rest against them. */
 static TableStatus check_set(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
                              size_t errlen) {
+    TableStatus status = TABLE_ERR_MEMORY;
+    s->others = NULL;
     s->cells = malloc(s->ix.size * sizeof *s->cells + 1);
-    TableStatus status =
-        s->cells ? table_read_set(file, s->set, s->cells, err, errlen) : TABLE_ERR_MEMORY;
-    s->others = status == TABLE_OK ? value_memo_new(s->tb, s->v, s->set, memo_budget()) : NULL;
-    if (status == TABLE_OK && !s->others) status = TABLE_ERR_MEMORY;
+    if (s->cells) status = table_read_set(file, s->set, s->cells, err, errlen);
+    /* Made after the read, so that its budget counts the cells as in use. */
+    if (status == TABLE_OK && !(s->others = value_memo_new(s->tb, s->v, s->set, memo_budget())))
+        status = TABLE_ERR_MEMORY;
     if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
