@@ -4,7 +4,10 @@
  *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded;
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
- *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded.
+ *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
+ *   the memory latency: one read at random over as many bytes as the set's decoded WDL,
+ *   each read's address depending on the one before, which bounds warm probes over large
+ *   tables (a probe reads about one such byte).
  * The positions are drawn before the clock starts, over all positions (each table probed in
  * proportion to its size), and for the warm probes also from a random table (small tables,
  * which stay in the processor's caches, as often as large ones).
@@ -129,16 +132,19 @@ static void read_one(TableFile *file, uint64_t index, bool full) {
 }
 
 /* Average time of the first read of a block in a file already open and read from: the
- * first position, then one in the second half of a table over 2 Mi positions, where no
- * stream has its first block. */
+ * first position, then one in the second half of a table over 2 Mi positions (where no
+ * stream has its first block), or of the largest table when none is that large. */
 static double cold_block_us(Bench *b, bool full) {
-    uint64_t state = 777, index;
+    uint64_t state = 777, index, least = 2u << 20, largest = 0;
     char err[256], path[4200];
     double total = 0;
+    for (int t = 0; t < b->tables; t++)
+        if (b->ix[t].size > largest) largest = b->ix[t].size;
+    if (largest < least) least = largest;
     for (int i = 0; i < ROUNDS; i++) {
         int t;
         do t = (int)(next_random(&state) % (uint64_t)b->tables);
-        while (b->ix[t].size < (2u << 20));
+        while (b->ix[t].size < least);
         Position p;
         TableFile *file;
         snprintf(path, sizeof path, "%s/%s%s", b->dir, b->names[t], TB_FILE_SUFFIX);
@@ -175,6 +181,28 @@ static double cold_probe_us(Bench *b, bool full) {
     return total / ROUNDS * 1e6;
 }
 
+/* The size of the set's WDL decoded: 2 bits a position. */
+static uint64_t decoded_wdl_bytes(const Bench *b) {
+    uint64_t bytes = 0;
+    for (int t = 0; t < b->tables; t++) bytes += b->ix[t].size / 4;
+    return bytes;
+}
+
+/* Nanoseconds a read takes at random over that many bytes when its address depends on the
+ * read before (the sum makes each address wait for the last byte). */
+static double memory_latency_ns(const Bench *b) {
+    enum { READS = 4000000 };
+    uint64_t bytes = decoded_wdl_bytes(b), state = 99, sum = 0;
+    uint8_t *buf = malloc(bytes);
+    if (!buf) return -1;
+    memset(buf, 1, bytes);
+    double start = wall_seconds();
+    for (int i = 0; i < READS; i++) sum += buf[(next_random(&state) ^ sum) % bytes];
+    double ns = (wall_seconds() - start) / READS * 1e9;
+    free(buf);
+    return sum ? ns : -1;
+}
+
 int main(int argc, char **argv) {
     static Bench b;
     if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
@@ -207,6 +235,8 @@ int main(int argc, char **argv) {
            cold_block_us(&b, true));
     printf("cold probe, fresh handle (files opened, blocks decoded): %.1f us WDL, %.1f us full\n",
            cold_probe_us(&b, false), cold_probe_us(&b, true));
+    printf("memory latency: %.0f ns a dependent read at random over %.0f MB\n",
+           memory_latency_ns(&b), (double)decoded_wdl_bytes(&b) / 1e6);
     free(b.pool);
     return 0;
 }
