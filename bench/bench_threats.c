@@ -8,14 +8,18 @@
  * a temporary folder: once with the positions dtb-gen leaves out (holes and captures
  * pending), once with the threat positions left out too, and prints the WDL and DTW bits
  * per position of both, with the share of positions of each kind and the quiet moves a
- * threat position has (what its search would cost).  The first size equals the file's,
- * which shows that the classification agrees with the generator's.
+ * threat position has; and, over a sample of threat positions, what a warm WDL probe costs
+ * now (a read) against settling the position by a search of its quiet moves as a prober
+ * would have to.  The first size equals the file's, which shows that the classification
+ * agrees with the generator's.
  * Usage: bench_threats VARIANT DIR [MATERIAL...] */
+#include "draw_rules.h"
 #include "index.h"
 #include "movegen.h"
 #include "table_file.h"
 #include "table_writer.h"
 #include "tablebase.h"
+#include "wall_clock.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -24,22 +28,72 @@
 #include <unistd.h>
 
 enum { KIND_QUIET, KIND_THREAT, KIND_UNSTORED, KINDS }; /* unstored: a hole or a capture */
+enum { SAMPLE_EVERY = 97, SAMPLE_MAX = 20000 };         /* threat positions timed */
 
 typedef struct Totals {
     uint64_t positions, kind[KINDS], threat_moves;
     uint64_t wdl[2], dtw[2]; /* bytes: [0] as dtb-gen writes, [1] threats left out too */
+    double read_s, search_s; /* the sample's probes: reads now, searches instead */
+    uint64_t sampled;
 } Totals;
 
+typedef struct Sample {
+    Position pos[SAMPLE_MAX];
+    int count;
+} Sample;
+
 static int classify(const Variant *v, const Indexer *ix, IdxCursor *cur, uint64_t i, MoveList *list,
-                    uint64_t *moves) {
+                    Totals *t, Sample *sample) {
     Position p;
     if (!idx_decode_near(ix, cur, i, &p) || movegen_has_capture(v, &p)) return KIND_UNSTORED;
     Position other = p;
     other.side = !p.side;
     if (!movegen_has_capture(v, &other)) return KIND_QUIET;
     movegen_legal(v, &p, list);
-    *moves += (uint64_t)list->count;
+    t->threat_moves += (uint64_t)list->count;
+    if (t->kind[KIND_THREAT] % SAMPLE_EVERY == 0 && sample->count < SAMPLE_MAX)
+        sample->pos[sample->count++] = p;
     return KIND_THREAT;
+}
+
+/* The WDL of p as a prober leaving threat positions out would find it: the best of its
+ * quiet moves, each child probed (a capture pending in most). */
+static int settle_by_search(Tablebase *tb, const Variant *v, const Position *p, MoveList *list) {
+    static const int negated[4] = {WDL_NONE, WDL_WIN, WDL_DRAW, WDL_LOSS};
+    movegen_legal(v, p, list);
+    int best = WDL_NONE;
+    for (int k = 0; k < list->count && best != WDL_WIN; k++) {
+        Position next;
+        int child = WDL_NONE;
+        movegen_play(v, p, &list->move[k], &next);
+        if (tb_probe_wdl(tb, &next, VALUES_PURE, &child, NULL, 0) != TABLE_OK) return -1;
+        if (negated[child] > best) best = negated[child];
+    }
+    return best;
+}
+
+/* Times warm probes of the sample: read as now, then settled by search (each run twice,
+ * the first to decode the blocks).  False when a probe fails or a search disagrees. */
+static bool time_sample(Tablebase *tb, const Variant *v, const Sample *sample, MoveList *list,
+                        Totals *t) {
+    bool agree = true;
+    for (int round = 0; round < 2; round++) {
+        double start = wall_seconds();
+        for (int k = 0; k < sample->count; k++) {
+            int wdl;
+            if (tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0) != TABLE_OK)
+                return false;
+        }
+        double middle = wall_seconds();
+        for (int k = 0; k < sample->count; k++) {
+            int wdl;
+            tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0);
+            agree &= settle_by_search(tb, v, &sample->pos[k], list) == wdl;
+        }
+        if (round == 1) t->read_s = middle - start, t->search_s = wall_seconds() - middle;
+    }
+    t->sampled = (uint64_t)sample->count;
+    return agree;
 }
 
 static void mark(uint64_t *bits, uint64_t i) {
@@ -74,89 +128,122 @@ static double bits(uint64_t bytes, uint64_t positions) {
     return positions ? 8.0 * (double)bytes / (double)positions : 0;
 }
 
+static double ns_per(double seconds, uint64_t count) {
+    return count ? seconds * 1e9 / (double)count : 0;
+}
+
 static void print_row(const char *name, const Totals *t) {
     double n = (double)t->positions;
-    printf("%-10s %11llu %6.1f%% %6.1f%% %6.1f  %7.4f %7.4f %5.2fx  %7.4f %7.4f\n", name,
-           (unsigned long long)t->positions, 100.0 * (double)t->kind[KIND_UNSTORED] / n,
+    printf("%-10s %11llu %6.1f%% %6.1f%% %6.1f  %7.4f %7.4f %5.2fx  %7.4f %7.4f  %6.0f %7.0f\n",
+           name, (unsigned long long)t->positions, 100.0 * (double)t->kind[KIND_UNSTORED] / n,
            100.0 * (double)t->kind[KIND_THREAT] / n,
            t->kind[KIND_THREAT] ? (double)t->threat_moves / (double)t->kind[KIND_THREAT] : 0,
            bits(t->wdl[0], t->positions), bits(t->wdl[1], t->positions),
            t->wdl[1] ? (double)t->wdl[0] / (double)t->wdl[1] : 0, bits(t->dtw[0], t->positions),
-           bits(t->dtw[1], t->positions));
+           bits(t->dtw[1], t->positions), ns_per(t->read_s, t->sampled),
+           ns_per(t->search_s, t->sampled));
 }
 
-static bool measure(const Variant *v, const char *dir, const char *tmp, const char *name,
-                    Totals *all) {
+typedef struct Bench {
+    Variant v;
+    const char *dir;
+    char tmp[32]; /* where the rewritten tables go */
+    Tablebase *tb;
+    Sample *sample;
+    MoveList *list;
+    Totals all;
+} Bench;
+
+static void add_totals(Totals *all, const Totals *one) {
+    all->positions += one->positions, all->threat_moves += one->threat_moves;
+    all->read_s += one->read_s, all->search_s += one->search_s, all->sampled += one->sampled;
+    for (int k = 0; k < KINDS; k++) all->kind[k] += one->kind[k];
+    for (int s = 0; s < 2; s++) all->wdl[s] += one->wdl[s], all->dtw[s] += one->dtw[s];
+}
+
+static bool measure(Bench *b, const char *name) {
     char path[4200], err[512];
     Material m;
     TableFile *t = NULL;
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, TB_FILE_SUFFIX);
+    snprintf(path, sizeof path, "%s/%s%s", b->dir, name, TB_FILE_SUFFIX);
     if (!material_parse(name, &m, err, sizeof err) ||
-        table_open(path, v, name, &t, err, sizeof err) != TABLE_OK)
+        table_open(path, &b->v, name, &t, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_threats: %s\n", err), false;
     TableInfo info = *table_info(t);
     uint64_t n = info.positions, words = (n + 63) / 64;
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *unstored = calloc(words, 8), *omitted = calloc(words, 8);
-    MoveList *list = malloc(sizeof *list);
-    bool ok = cells && unstored && omitted && list &&
-              table_read_set(t, 0, cells, err, sizeof err) == TABLE_OK;
+    bool ok =
+        cells && unstored && omitted && table_read_set(t, 0, cells, err, sizeof err) == TABLE_OK;
     table_close(t);
     Totals one = {.positions = n};
     if (ok) {
         Indexer ix;
         IdxCursor cur = IDX_CURSOR_START;
-        idx_init(&ix, v, &m);
-        list->paths = NULL;
+        idx_init(&ix, &b->v, &m);
+        b->sample->count = 0;
         for (uint64_t i = 0; i < n; i++) {
-            int kind = classify(v, &ix, &cur, i, list, &one.threat_moves);
+            int kind = classify(&b->v, &ix, &cur, i, b->list, &one, b->sample);
             one.kind[kind]++;
             if (kind == KIND_UNSTORED) mark(unstored, i);
             if (kind != KIND_QUIET) mark(omitted, i);
         }
-        snprintf(path, sizeof path, "%s/%s%s", tmp, name, TB_FILE_SUFFIX);
+        snprintf(path, sizeof path, "%s/%s%s", b->tmp, name, TB_FILE_SUFFIX);
         ok = write_sizes(path, &info, cells, unstored, &one.wdl[0], &one.dtw[0]) &&
              write_sizes(path, &info, cells, omitted, &one.wdl[1], &one.dtw[1]);
     }
-    if (ok) {
-        print_row(name, &one);
-        all->positions += one.positions, all->threat_moves += one.threat_moves;
-        for (int k = 0; k < KINDS; k++) all->kind[k] += one.kind[k];
-        for (int s = 0; s < 2; s++) all->wdl[s] += one.wdl[s], all->dtw[s] += one.dtw[s];
-    }
-    free(cells), free(unstored), free(omitted), free(list);
+    if (ok && !time_sample(b->tb, &b->v, b->sample, b->list, &one))
+        ok = false, fprintf(stderr, "bench_threats: %s: a search disagrees with the table\n", name);
+    if (ok) print_row(name, &one), add_totals(&b->all, &one);
+    free(cells), free(unstored), free(omitted);
     return ok;
 }
 
+/* Measures every table of b->dir. */
+static int measure_folder(Bench *b) {
+    DIR *d = opendir(b->dir);
+    if (!d) return fprintf(stderr, "bench_threats: cannot read %s\n", b->dir), 1;
+    int failed = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name), suffix = strlen(TB_FILE_SUFFIX);
+        char name[MATERIAL_NAME_MAX];
+        if (len <= suffix || len - suffix >= sizeof name ||
+            strcmp(e->d_name + len - suffix, TB_FILE_SUFFIX) != 0)
+            continue;
+        snprintf(name, sizeof name, "%.*s", (int)(len - suffix), e->d_name);
+        failed += !measure(b, name);
+    }
+    closedir(d);
+    return failed;
+}
+
 int main(int argc, char **argv) {
-    Variant v;
-    if (argc < 3 || !variant_lookup(argv[1], &v)) {
+    static Bench b = {.tmp = "/tmp/bench_threats.XXXXXX"};
+    if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
         fprintf(stderr, "usage: bench_threats VARIANT DIR [MATERIAL...]\n");
         return 2;
     }
-    char tmp[] = "/tmp/bench_threats.XXXXXX";
-    if (!mkdtemp(tmp)) return perror("bench_threats: mkdtemp"), 1;
-    printf("%-10s %11s %7s %7s %6s  %7s %7s %6s  %7s %7s\n", "material", "positions", "unstor",
-           "threat", "moves", "WDL now", "-threat", "gain", "DTW now", "-threat");
-    Totals all = {0};
+    b.dir = argv[2];
+    b.tb = tb_open(&b.v, b.dir);
+    b.sample = malloc(sizeof *b.sample);
+    b.list = malloc(sizeof *b.list);
+    if (!b.tb || !b.sample || !b.list) return fprintf(stderr, "bench_threats: out of memory\n"), 1;
+    b.list->paths = NULL;
+    if (!mkdtemp(b.tmp)) return perror("bench_threats: mkdtemp"), 1;
+    printf("%-10s %11s %7s %7s %6s  %7s %7s %6s  %7s %7s  %6s %7s\n", "material", "positions",
+           "unstor", "threat", "moves", "WDL now", "-threat", "gain", "DTW now", "-threat", "read",
+           "search");
     int failed = 0;
-    if (argc > 3) {
-        for (int a = 3; a < argc; a++) failed += !measure(&v, argv[2], tmp, argv[a], &all);
-    } else {
-        DIR *d = opendir(argv[2]);
-        if (!d) return rmdir(tmp), fprintf(stderr, "bench_threats: cannot read %s\n", argv[2]), 1;
-        for (struct dirent *e; (e = readdir(d));) {
-            size_t len = strlen(e->d_name), suffix = strlen(TB_FILE_SUFFIX);
-            char name[MATERIAL_NAME_MAX];
-            if (len <= suffix || len - suffix >= sizeof name ||
-                strcmp(e->d_name + len - suffix, TB_FILE_SUFFIX) != 0)
-                continue;
-            snprintf(name, sizeof name, "%.*s", (int)(len - suffix), e->d_name);
-            failed += !measure(&v, argv[2], tmp, name, &all);
-        }
-        closedir(d);
-    }
-    print_row("all", &all);
-    rmdir(tmp);
+    if (argc > 3)
+        for (int a = 3; a < argc; a++) failed += !measure(&b, argv[a]);
+    else
+        failed = measure_folder(&b);
+    print_row("all", &b.all);
+    printf("(read, search: ns a warm WDL probe of a threat position, read now or settled by "
+           "search; a sample of every %dth)\n",
+           SAMPLE_EVERY);
+    rmdir(b.tmp);
+    tb_close(b.tb);
+    free(b.sample), free(b.list);
     return failed != 0;
 }
