@@ -57,11 +57,11 @@ static int classify(const Variant *v, const Indexer *ix, IdxCursor *cur, uint64_
 }
 
 /* The WDL of p as a prober leaving threat positions out would find it: the best of its
- * quiet moves, each child probed (a capture pending in most). */
+ * quiet moves, each child probed (a capture pending in most); -1 when a probe fails. */
 static int settle_by_search(Tablebase *tb, const Variant *v, const Position *p, MoveList *list) {
     static const int negated[4] = {WDL_NONE, WDL_WIN, WDL_DRAW, WDL_LOSS};
     movegen_legal(v, p, list);
-    int best = WDL_NONE;
+    int best = list->count ? WDL_NONE : WDL_LOSS; /* blocked: lost */
     for (int k = 0; k < list->count && best != WDL_WIN; k++) {
         Position next;
         int child = WDL_NONE;
