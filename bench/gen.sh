@@ -4,11 +4,14 @@
 # for everything (solving, compressing, writing), per piece count, so that time per
 # position can be compared from PIECES-1 to PIECES; then the 2-thread speed-up, whether
 # both wrote the same bytes, the size (bench_table) and the probe speed (bench_probe).
-# Usage: bench/gen.sh VARIANT PIECES
+# With ROUNDS=R it builds R times, 1 and 2 threads in turn, and prints every round's
+# speed-up and their median: on a shared machine one round can be off by 30%.
+# Usage: [ROUNDS=R] bench/gen.sh VARIANT PIECES
 set -euo pipefail
 cd "$(dirname "$0")/.."
 variant=${1:-international}
 pieces=${2:-4}
+rounds=${ROUNDS:-1}
 build=${DTB_BUILD_DIR:-build-bench}
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_probe bench_table >/dev/null
@@ -30,19 +33,28 @@ rates() {
 }
 
 echo "$variant up to $pieces pieces"
-for threads in 1 2; do
+# Builds with $1 threads into $work/t$1 and prints the wall seconds it took.
+build_with() {
+  rm -rf "$work/t$1"
+  local start end
   start=$(date +%s.%N)
-  "$build/dtb-gen" --variant "$variant" --pieces "$pieces" --threads "$threads" \
-    --dir "$work/t$threads" 2>"$work/log$threads"
+  "$build/dtb-gen" --variant "$variant" --pieces "$pieces" --threads "$1" \
+    --dir "$work/t$1" 2>"$work/log$1"
   end=$(date +%s.%N)
-  echo "$start $end" >"$work/wall$threads"
+  echo "$end - $start" | bc
+}
+for round in $(seq "$rounds"); do
+  one=$(build_with 1)
+  two=$(build_with 2)
+  echo "$one $two" >>"$work/walls"
+done
+for threads in 1 2; do
   rates "$threads" "$work/log$threads"
   grep '^peak memory' "$work/log$threads" | sed 's/^/  /'
 done
-read -r s1 e1 <"$work/wall1"
-read -r s2 e2 <"$work/wall2"
-awk -v a="$(echo "$e1 - $s1" | bc)" -v b="$(echo "$e2 - $s2" | bc)" \
-  'BEGIN { printf "wall: %.1f s on 1 thread, %.1f s on 2: speed-up %.2fx\n", a, b, a / b }'
+sort -k1,1 -g "$work/walls" | awk '{ printf "wall: %.1f s on 1 thread, %.1f s on 2: speed-up %.2fx\n", $1, $2, $1 / $2 }'
+awk '{ print $1 / $2 }' "$work/walls" | sort -g |
+  awk '{ r[NR] = $1 } END { printf "median speed-up over %d rounds: %.2fx\n", NR, r[int((NR + 1) / 2)] }'
 cmp -s "$work/t1/MANIFEST" "$work/t2/MANIFEST" && echo "1 and 2 threads wrote identical tables" ||
   echo "1 and 2 threads wrote DIFFERENT tables"
 "$build/bench_table" "$work/t1"
