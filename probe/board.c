@@ -52,6 +52,12 @@ static void build(Board *b, int size) {
             b->can_step[d] |= bit_at(b->bit_of[i]);
         }
     }
+    for (int i = 0; i < b->squares; i++)
+        for (int d = 0; d < DIR_COUNT; d++) {
+            Bitboard *ray = &b->ray[b->bit_of[i]][d];
+            for (Bitboard x = board_step(b, bit_at(b->bit_of[i]), d); x; x = board_step(b, x, d))
+                *ray |= x;
+        }
 }
 
 static void build_all(void) {

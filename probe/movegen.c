@@ -35,10 +35,15 @@ static const int opposite[DIR_COUNT] = {
 static const int man_step[2][2] = {{DIR_NW, DIR_NE}, {DIR_SW, DIR_SE}};
 
 /* What slides from the squares of `from` in direction d pass over, up to and including
- * the first square that is not empty.  Slides in one direction never share a square. */
+ * the first square that is not empty: each square's ray without what lies beyond that
+ * square. */
 static Bitboard ray(const Board *b, Bitboard from, int d, Bitboard empty) {
     Bitboard reach = 0;
-    for (Bitboard x = board_step(b, from, d); x; x = board_step(b, x & empty, d)) reach |= x;
+    for (; from; from &= from - 1) {
+        int sq = bit_first(from);
+        Bitboard stop = board_first_along(b, sq, d, ~empty);
+        reach |= b->ray[sq][d] & ~(stop ? b->ray[bit_first(stop)][d] : 0);
+    }
     return reach;
 }
 
@@ -132,9 +137,8 @@ static void king_landings(CaptureSearch *cs, int dir, Bitboard land, Bitboard ta
 
 /* Tries the capture from sq in direction dir; returns whether there was one. */
 static bool capture_in(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth) {
-    Bitboard x = board_step(cs->b, bit_at(sq), dir);
-    if (cs->king)
-        while (x & cs->empty) x = board_step(cs->b, x, dir);
+    Bitboard x = cs->king ? board_first_along(cs->b, sq, dir, ~cs->empty)
+                          : board_step(cs->b, bit_at(sq), dir);
     if (!(x & cs->enemy & ~taken)) return false;
     Bitboard land = board_step(cs->b, x, dir);
     if (!(land & cs->empty)) return false;
