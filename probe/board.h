@@ -58,6 +58,7 @@ static inline Bitboard board_first_along(const Board *b, int sq, int dir, Bitboa
     if (!hit) return 0;
     return b->shift[dir] > 0 ? hit & (~hit + 1) : (Bitboard)1 << (63 - __builtin_clzll(hit));
 }
+
 static inline int bit_count(Bitboard x) {
     return __builtin_popcountll(x);
 }
