@@ -56,26 +56,9 @@ static int classify(const Variant *v, const Indexer *ix, IdxCursor *cur, uint64_
     return KIND_THREAT;
 }
 
-/* The WDL of p as a prober leaving threat positions out would find it: the best of its
- * quiet moves, each child probed (a capture pending in most); -1 when a probe fails. */
-static int settle_by_search(Tablebase *tb, const Variant *v, const Position *p, MoveList *list) {
-    static const int negated[4] = {WDL_NONE, WDL_WIN, WDL_DRAW, WDL_LOSS};
-    movegen_legal(v, p, list);
-    int best = list->count ? WDL_NONE : WDL_LOSS; /* blocked: lost */
-    for (int k = 0; k < list->count && best != WDL_WIN; k++) {
-        Position next;
-        int child = WDL_NONE;
-        movegen_play(v, p, &list->move[k], &next);
-        if (tb_probe_wdl(tb, &next, VALUES_PURE, &child, NULL, 0) != TABLE_OK) return -1;
-        if (negated[child] > best) best = negated[child];
-    }
-    return best;
-}
-
 /* Times warm probes of the sample: read as now, then settled by search (each run twice,
  * the first to decode the blocks).  False when a probe fails or a search disagrees. */
-static bool time_sample(Tablebase *tb, const Variant *v, const Sample *sample, MoveList *list,
-                        Totals *t) {
+static bool time_sample(Tablebase *tb, const Sample *sample, Totals *t) {
     bool agree = true;
     for (int round = 0; round < 2; round++) {
         double start = wall_seconds();
@@ -86,9 +69,11 @@ static bool time_sample(Tablebase *tb, const Variant *v, const Sample *sample, M
         }
         double middle = wall_seconds();
         for (int k = 0; k < sample->count; k++) {
-            int wdl;
+            int wdl, searched;
             tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0);
-            agree &= settle_by_search(tb, v, &sample->pos[k], list) == wdl;
+            if (tb_search_wdl(tb, &sample->pos[k], VALUES_PURE, &searched, NULL, 0) != TABLE_OK)
+                return false;
+            agree &= searched == wdl;
         }
         if (round == 1) t->read_s = middle - start, t->search_s = wall_seconds() - middle;
     }
@@ -192,7 +177,7 @@ static bool measure(Bench *b, const char *name) {
         ok = write_sizes(path, &info, cells, unstored, &one.wdl[0], &one.dtw[0]) &&
              write_sizes(path, &info, cells, omitted, &one.wdl[1], &one.dtw[1]);
     }
-    if (ok && !time_sample(b->tb, &b->v, b->sample, b->list, &one))
+    if (ok && !time_sample(b->tb, b->sample, &one))
         ok = false, fprintf(stderr, "bench_threats: %s: a search disagrees with the table\n", name);
     if (ok) print_row(name, &one), add_totals(&b->all, &one);
     free(cells), free(unstored), free(omitted);

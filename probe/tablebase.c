@@ -181,14 +181,14 @@ static int negate_wdl(int child) {
 
 /* WDL_* values rank as results: NONE, LOSS, DRAW, WIN.  A win ends the search: no move is
  * better. */
-static TableStatus search_captures_wdl(Tablebase *tb, const Position *p, int set, int *out,
-                                       char *err, size_t errlen) {
+TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                          size_t errlen) {
     MoveList *list = malloc(sizeof *list);
     if (!list) return TABLE_ERR_MEMORY;
     list->paths = NULL;
     movegen_legal(tb->v, p, list);
     TableStatus status = TABLE_OK;
-    int best = WDL_NONE;
+    int best = list->count ? WDL_NONE : WDL_LOSS;
     for (int i = 0; i < list->count && status == TABLE_OK && best != WDL_WIN; i++) {
         Position next;
         int child = WDL_NONE;
@@ -219,7 +219,7 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
     if (!movegen_has_capture(tb->v, p)) return read_stored_wdl(tb, p, set, out, err, errlen);
     /* Where a horizon cuts, the result depends on how long the best capture takes. */
     if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
-        return search_captures_wdl(tb, p, set, out, err, errlen);
+        return tb_search_wdl(tb, p, set, out, err, errlen);
     TableStatus status = search_captures(tb, p, set, &cell, err, errlen);
     *out = CELL_WDL(cell);
     return status;

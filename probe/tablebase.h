@@ -35,6 +35,12 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
 TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                          size_t errlen);
 
+/* The WDL of p found by probing the position after each of its legal moves, not p's own
+ * table: the best for the side to move, a loss without moves.  How tb_probe_wdl settles
+ * a position with a capture pending. */
+TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                          size_t errlen);
+
 /* Every cell of the table of canonical material m, positions * value sets of them, a
  * position's cells adjacent (see table_read_all), each as tb_probe_set gives it: the
  * positions the file leaves unstored are settled, holes as WDL_NONE and positions with a
