@@ -3,13 +3,12 @@
  * Initialisation generates every position's moves once.  A position with a capture pending
  * leaves the material with every move, so its value follows at once from the finished
  * tables it converts into (each successor looked up once, probe/value_memo.h); so do
- * promotions.  Other quiet moves stay inside and are only
- * counted.  Layer n then takes every position decided at DTW n-1 and walks its
- * predecessors (un-moves): a loss makes each predecessor a win at n; a win takes one off
- * each predecessor's count of open moves, and a predecessor whose count reaches zero is a
- * loss at DTW 1 + its longest successor.  Layers run in increasing DTW, so the first win
- * found is the fastest and the last count down the longest defence.  Positions never
- * decided are draws.
+ * promotions.  Other quiet moves stay inside and are only counted.  Layer n then takes
+ * every position decided at DTW n-1 and walks its predecessors (un-moves): a loss makes
+ * each predecessor a win at n; a win takes one off each predecessor's count of open moves,
+ * and a predecessor whose count reaches zero is a loss at DTW 1 + its longest successor.
+ * Layers run in increasing DTW, so the first win found is the fastest and the last count
+ * down the longest defence.  Positions never decided are draws.
  *
  * Memory is 3 bytes and a bit per position: the cell, the count of open moves, and the
  * bitmap of positions the prober never reads.  An undecided cell carries what leaving the
