@@ -47,18 +47,36 @@ static Bitboard ray(const Board *b, Bitboard from, int d, Bitboard empty) {
     return reach;
 }
 
-/* Which of `pieces` can take in each direction of dirs, into by_dir[d] (left alone when
- * there are no pieces): men by the short leap, kings by the long one.  Found backwards from
- * the enemy pieces with an empty square behind them, for all pieces at once.  Returns the
- * union. */
-static inline Bitboard capturers(const Board *b, Bitboard pieces, bool king, DirSet dirs,
-                                 Bitboard enemy, Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
+/* Which of `men` can take in each direction of dirs, into by_dir[d] (left alone when there
+ * are no men).  Found backwards from the enemy pieces with an empty square behind them,
+ * for all men at once.  Returns the union. */
+static inline Bitboard man_capturers(const Board *b, Bitboard men, DirSet dirs, Bitboard enemy,
+                                     Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
     Bitboard found = 0;
-    for (dirs = pieces ? dirs : 0; dirs; dirs &= (DirSet)(dirs - 1)) {
+    for (dirs = men ? dirs : 0; dirs; dirs &= (DirSet)(dirs - 1)) {
         int d = bit_first(dirs), back = opposite[d];
         Bitboard victims = enemy & board_step(b, empty, back);
-        by_dir[d] = pieces & (king ? ray(b, victims, back, empty) : board_step(b, victims, back));
+        by_dir[d] = men & board_step(b, victims, back);
         found |= by_dir[d];
+    }
+    return found;
+}
+
+/* The same for kings, by the long leap: from each king, the first piece along each
+ * direction, when it is an enemy with an empty square behind it.  A side has few kings,
+ * fewer than the rays back from every enemy piece. */
+static inline Bitboard king_capturers(const Board *b, Bitboard kings, DirSet dirs, Bitboard enemy,
+                                      Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
+    Bitboard found = 0;
+    for (DirSet left = kings ? dirs : 0; left; left &= (DirSet)(left - 1))
+        by_dir[bit_first(left)] = 0;
+    for (; kings; kings &= kings - 1) {
+        int sq = bit_first(kings);
+        for (DirSet left = dirs; left; left &= (DirSet)(left - 1)) {
+            int d = bit_first(left);
+            Bitboard x = board_first_along(b, sq, d, ~empty) & enemy;
+            if (x && board_step(b, x, d) & empty) by_dir[d] |= bit_at(sq), found |= bit_at(sq);
+        }
     }
     return found;
 }
@@ -189,10 +207,10 @@ static void gen_captures(const Variant *v, const Position *p, MoveList *list) {
     const Board *b = v->board;
     Bitboard empty = b->all & ~pos_occupied(p), enemy = pos_pieces(p, them);
     Bitboard men_dirs[DIR_COUNT], king_dirs[DIR_COUNT];
-    Bitboard men = capturers(b, p->man[us], false, v->man_capture[us][PHASE_IMMEDIATE], enemy,
-                             empty, men_dirs);
+    Bitboard men =
+        man_capturers(b, p->man[us], v->man_capture[us][PHASE_IMMEDIATE], enemy, empty, men_dirs);
     Bitboard kings =
-        capturers(b, p->king[us], true, v->king_capture[PHASE_IMMEDIATE], enemy, empty, king_dirs);
+        king_capturers(b, p->king[us], v->king_capture[PHASE_IMMEDIATE], enemy, empty, king_dirs);
     if (!(men | kings)) return;
     CaptureSearch cs = {
         .v = v, .b = b, .enemy = enemy, .enemy_kings = p->king[them], .best_key = -1, .list = list};
@@ -261,9 +279,9 @@ bool movegen_has_capture(const Variant *v, const Position *p) {
     const Board *b = v->board;
     Bitboard empty = b->all & ~pos_occupied(p), enemy = pos_pieces(p, them);
     Bitboard by_dir[DIR_COUNT];
-    return capturers(b, p->man[us], false, v->man_capture[us][PHASE_IMMEDIATE], enemy, empty,
-                     by_dir) ||
-           capturers(b, p->king[us], true, v->king_capture[PHASE_IMMEDIATE], enemy, empty, by_dir);
+    return man_capturers(b, p->man[us], v->man_capture[us][PHASE_IMMEDIATE], enemy, empty,
+                         by_dir) ||
+           king_capturers(b, p->king[us], v->king_capture[PHASE_IMMEDIATE], enemy, empty, by_dir);
 }
 
 static void update_streaks(const Variant *v, const Position *p, const Move *m, Position *out) {
