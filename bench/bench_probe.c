@@ -1,7 +1,9 @@
 /* Probe speed over random positions of the tables in a folder (positions with a capture
  * pending included: the prober settles them by search):
  *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, and warm full
- *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded;
+ *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded; over
+ *   all positions also quiet positions and those with a capture pending apart (an engine
+ *   probes mostly the first, the search of the second is most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
@@ -14,6 +16,7 @@
  * Usage: bench_probe VARIANT DIR [PROBES [THREADS]] */
 #include "draw_rules.h"
 #include "index.h"
+#include "movegen.h"
 #include "tablebase.h"
 #include "wall_clock.h"
 
@@ -36,6 +39,7 @@ typedef struct Bench {
     int tables;
     long probes;
     Position *pool;
+    long pool_size; /* POOL, or the part of it being probed */
 } Bench;
 
 static uint64_t next_random(uint64_t *state) {
@@ -95,7 +99,7 @@ static void *probe_many(void *arg) {
     Worker *w = arg;
     char err[256];
     for (long i = 0; i < w->b->probes; i++) {
-        const Position *p = &w->b->pool[(w->first + i) % POOL];
+        const Position *p = &w->b->pool[(w->first + i) % w->b->pool_size];
         Cell c;
         int wdl;
         TableStatus s = w->full ? tb_probe(w->tb, p, &c, err, sizeof err)
@@ -112,13 +116,33 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
     pthread_t ids[64];
     double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
-        w[t] = (Worker){b, tb, full, t * (POOL / threads), 0};
+        w[t] = (Worker){b, tb, full, (int)(t * (b->pool_size / threads)), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
     }
     long failures = 0;
     for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL), failures += w[t].failures;
     if (failures) printf("  %ld probes failed\n", failures);
     return (double)b->probes * threads / (wall_seconds() - start);
+}
+
+/* Warm WDL probes per second on 1 thread over the quiet positions of the pool and over
+ * those with a capture pending, each kind probed apart (the pool is reordered). */
+static void rate_by_kind(Bench *b, Tablebase *tb) {
+    Position *all = b->pool;
+    long quiet = 0;
+    for (long i = 0; i < POOL; i++)
+        if (!movegen_has_capture(&b->v, &all[i])) {
+            Position p = all[quiet];
+            all[quiet++] = all[i], all[i] = p;
+        }
+    b->pool_size = quiet;
+    double quiet_rate = quiet ? warm_rate(b, tb, 1, false) : 0;
+    b->pool = all + quiet, b->pool_size = POOL - quiet;
+    double capture_rate = quiet < POOL ? warm_rate(b, tb, 1, false) : 0;
+    b->pool = all, b->pool_size = POOL;
+    printf("  warm WDL probes by kind: %.2f M/s quiet, %.2f M/s with a capture pending (%.1f%% "
+           "of positions)\n",
+           quiet_rate / 1e6, capture_rate / 1e6, 100.0 * (double)(POOL - quiet) / POOL);
 }
 
 /* Reads position index of file, WDL and DTW or WDL alone. */
@@ -214,6 +238,7 @@ int main(int argc, char **argv) {
     int threads = argc > 4 ? atoi(argv[4]) : 2;
     find_tables(&b);
     b.pool = malloc(POOL * sizeof *b.pool);
+    b.pool_size = POOL;
     if (!b.tables || !b.pool) {
         fprintf(stderr, "no tables in %s, or out of memory\n", b.dir);
         return 1;
@@ -229,6 +254,7 @@ int main(int argc, char **argv) {
         printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
                wdl_many / 1e6, threads, wdl_many / wdl);
         printf("  warm full probes (WDL and DTW): %.2f M/s on 1 thread\n", full / 1e6);
+        if (!by_table) rate_by_kind(&b, tb);
     }
     tb_close(tb);
     printf("cold block, file open: %.1f us WDL, %.1f us WDL and DTW\n", cold_block_us(&b, false),
