@@ -4,7 +4,12 @@
 # dtb-gen into ROOT/ID, times it, and records one row in bench/results/sets.tsv; then it
 # regenerates bench/RESULTS.md from all rows recorded so far.  Checking the tables is a
 # separate command, bench/verify_sets.sh, which adds its own rows.
-# Usage: bench/sets.sh [VARIANT...]   (env: DTB_SETS_ROOT, default build-sets; THREADS, 2)
+# A set too long for one sitting (frisian) is built over several with RESUME=1: the tables
+# already complete are kept, the log is appended to, and the time recorded is the sum of
+# every run's wall time, each run's kept in ROOT/ID.elapsed.N (updated every 30 s, so a
+# killed run loses at most that).
+# Usage: bench/sets.sh [VARIANT...]   (env: DTB_SETS_ROOT, default build-sets; THREADS, 2;
+#        RESUME, 0; PIECES, to try the script on a smaller set)
 set -euo pipefail
 root_src=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root_src"
@@ -23,25 +28,40 @@ mkdir -p bench/results "$sets"
 [ -f "$rates" ] || printf 'variant\tpieces\tpositions\tsolving_s\twriting_s\n' >"$rates"
 [ -f "$tsv" ] || printf 'variant\tpieces\tthreads\tpositions\tseconds\twdl_bytes\tdtw_bytes\tpeak_memory\tdate\n' >"$tsv"
 
+# The largest peak memory of the runs a log holds (one line each, like "1.30 GiB").
+largest_peak() {
+  awk 'BEGIN { unit["KiB"] = 2^10; unit["MiB"] = 2^20; unit["GiB"] = 2^30 }
+    /^peak memory/ && $3 * unit[$4] >= most { most = $3 * unit[$4]; text = $3 " " $4 }
+    END { print text }' "$1"
+}
+
+seconds_since() { awk -v then="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", now - then }'; }
+
 size_of() { "$build/dtb-gen" --list-variants | awk -v id="$1" '$1 == id {print $2}'; }
 
 build_set() {
-  local id=$1 size pieces dir log start end
+  local id=$1 size pieces dir log start elapsed seconds
   size=$(size_of "$id")
   [ -n "$size" ] || { echo "sets.sh: unknown variant '$id'" >&2; exit 2; }
-  pieces=$([ "$size" = 10 ] && echo 5 || echo 6)
+  pieces=${PIECES:-$([ "$size" = 10 ] && echo 5 || echo 6)}
   dir=$sets/$id
   log=$sets/$id.log
-  rm -rf "$dir"
+  if [ "${RESUME:-0}" != 1 ]; then rm -rf "$dir" "$dir".elapsed.* "$log"; fi
   echo "== $id up to $pieces pieces into $dir (log $log)" >&2
   start=$(date +%s.%N)
-  "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" 2>"$log"
-  end=$(date +%s.%N)
+  elapsed=$dir.elapsed.$(date +%s)
+  (while sleep 30 && kill -0 $$ 2>/dev/null; do seconds_since "$start" >"$elapsed"; done) &
+  heartbeat=$!
+  trap 'kill $heartbeat 2>/dev/null' EXIT
+  "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" 2>>"$log"
+  kill "$heartbeat"
+  seconds_since "$start" >"$elapsed"
+  seconds=$(awk '{ s += $1 } END { print s }' "$dir".elapsed.*)
   # bench_table's "all" line: positions, then bytes and bits of WDL and DTW per value set.
   "$build/bench_table" "$dir" | awk -v id="$id" -v k="$pieces" -v t="$threads" \
-    -v s="$start" -v e="$end" -v peak="$(awk '/^peak memory/ {print $3 " " $4}' "$log")" \
+    -v secs="$seconds" -v peak="$(largest_peak "$log")" \
     -v day="$(date +%F)" '$1 == "all" {
-      printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, e - s, $3 + $7, $5 + $9, peak, day
+      printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, secs, $3 + $7, $5 + $9, peak, day
     }' >>"$tsv"
   awk -v id="$id" -F'\t' '$1 != id' "$rates" >"$rates.new" && mv "$rates.new" "$rates"
   bash bench/log_rates.sh "$id" "$log" >>"$rates"
