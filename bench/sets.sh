@@ -6,13 +6,13 @@
 # separate command, bench/verify_sets.sh, which adds its own rows.
 # A set too long for one sitting (frisian) is built over several with RESUME=1: the tables
 # already complete are kept, the log is appended to, and the time recorded is the sum of
-# every run's wall time, each run's kept in ROOT/ID.elapsed.N (updated every 30 s, so a
-# killed run loses at most that).
+# every run's wall time (bench/run_time.sh).
 # Usage: bench/sets.sh [VARIANT...]   (env: DTB_SETS_ROOT, default build-sets; THREADS, 2;
 #        RESUME, 0; PIECES, to try the script on a smaller set)
 set -euo pipefail
 root_src=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root_src"
+source bench/run_time.sh
 build=${DTB_BUILD_DIR:-build-bench}
 sets=${DTB_SETS_ROOT:-build-sets}
 threads=${THREADS:-2}
@@ -35,12 +35,10 @@ largest_peak() {
     END { print text }' "$1"
 }
 
-seconds_since() { awk -v then="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", now - then }'; }
-
 size_of() { "$build/dtb-gen" --list-variants | awk -v id="$1" '$1 == id {print $2}'; }
 
 build_set() {
-  local id=$1 size pieces dir log start elapsed seconds
+  local id=$1 size pieces dir log seconds
   size=$(size_of "$id")
   [ -n "$size" ] || { echo "sets.sh: unknown variant '$id'" >&2; exit 2; }
   pieces=${PIECES:-$([ "$size" = 10 ] && echo 5 || echo 6)}
@@ -48,15 +46,10 @@ build_set() {
   log=$sets/$id.log
   if [ "${RESUME:-0}" != 1 ]; then rm -rf "$dir" "$dir".elapsed.* "$log"; fi
   echo "== $id up to $pieces pieces into $dir (log $log)" >&2
-  start=$(date +%s.%N)
-  elapsed=$dir.elapsed.$(date +%s)
-  (while sleep 30 && kill -0 $$ 2>/dev/null; do seconds_since "$start" >"$elapsed"; done) &
-  heartbeat=$!
-  trap 'kill $heartbeat 2>/dev/null' EXIT
+  run_time_start "$dir.elapsed.$(date +%s)"
   "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" 2>>"$log"
-  kill "$heartbeat"
-  seconds_since "$start" >"$elapsed"
-  seconds=$(awk '{ s += $1 } END { print s }' "$dir".elapsed.*)
+  run_time_stop
+  seconds=$(run_time_total "$dir.elapsed")
   # bench_table's "all" line: positions, then bytes and bits of WDL and DTW per value set.
   "$build/bench_table" "$dir" | awk -v id="$id" -v k="$pieces" -v t="$threads" \
     -v secs="$seconds" -v peak="$(largest_peak "$log")" \
