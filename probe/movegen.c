@@ -5,9 +5,9 @@
  * piece's start square counts as empty, and each complete sequence is scored by the
  * variant's precedence key: only the sequences with the highest key are legal.
  *
- * Speed: a bitboard test over all pieces at once finds the pieces that can capture, so
- * the search starts only from those, and perft counts the quiet moves of its last ply
- * instead of listing them. */
+ * Speed: the search starts only from the pieces that can capture, found by a bitboard
+ * test over all men at once and from each king's first piece along each direction, and
+ * perft counts the quiet moves of its last ply instead of listing them. */
 #include "movegen.h"
 
 #include <string.h>
@@ -186,7 +186,7 @@ static bool continue_from(CaptureSearch *cs, int sq, int dir, Bitboard taken, in
     return search_from(cs, sq, dirs, taken, depth);
 }
 
-/* Runs the search from each piece and direction of by_dir, capturers' result for the
+/* Runs the search from each piece and direction of by_dir, the capturers found for the
  * immediate directions. */
 static void search_pieces(CaptureSearch *cs, const Bitboard by_dir[DIR_COUNT], Bitboard empty,
                           bool king, const DirSet *dirs) {
@@ -268,9 +268,13 @@ static void clear_list(MoveList *list) {
     list->overflow = false;
 }
 
-void movegen_legal(const Variant *v, const Position *p, MoveList *list) {
+void movegen_captures(const Variant *v, const Position *p, MoveList *list) {
     clear_list(list);
     gen_captures(v, p, list);
+}
+
+void movegen_legal(const Variant *v, const Position *p, MoveList *list) {
+    movegen_captures(v, p, list);
     if (list->count == 0) gen_quiet(v, p, list);
 }
 

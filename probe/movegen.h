@@ -33,6 +33,9 @@ typedef struct MoveList {
  * set are one move; with paths requested it keeps the smallest path (RULES.md 1). */
 void movegen_legal(const Variant *v, const Position *p, MoveList *list);
 
+/* Fills list with the legal captures of p alone: empty when no capture is pending. */
+void movegen_captures(const Variant *v, const Position *p, MoveList *list);
+
 /* True when the side to move must capture. */
 bool movegen_has_capture(const Variant *v, const Position *p);
 

@@ -125,9 +125,9 @@ static TableStatus read_stored_wdl(Tablebase *tb, const Position *p, int set, in
 
 /* Move lists for the capture searches, kept by each thread between probes: a list is
  * 16 KiB, past what malloc serves from its per-thread cache, and getting and freeing one
- * took a ninth of the instructions of a probe with a capture pending.  A search nested
- * deeper than LIST_DEPTH (a level a capture) allocates its own.  The lists go with their
- * thread (the key's destructor). */
+ * took a ninth of the instructions of a probe with a capture pending.  Searches nest one
+ * level a capture; one nested deeper than LIST_DEPTH allocates its own list.  The lists
+ * go with their thread (the key's destructor). */
 enum { LIST_DEPTH = 8 };
 
 typedef struct ListStack {
@@ -135,7 +135,8 @@ typedef struct ListStack {
     MoveList *list[LIST_DEPTH];
 } ListStack;
 
-static pthread_key_t list_key;
+static _Thread_local ListStack *thread_stack; /* this thread's, made on first use */
+static pthread_key_t list_key;                /* only to free it when the thread ends */
 static bool list_key_made; /* else (out of keys) every search allocates its list */
 static pthread_once_t list_key_once = PTHREAD_ONCE_INIT;
 
@@ -151,15 +152,14 @@ static void make_list_key(void) {
 
 /* The calling thread's lists, made on first use; NULL when that fails. */
 static ListStack *thread_lists(void) {
+    if (thread_stack) return thread_stack;
     pthread_once(&list_key_once, make_list_key);
-    if (!list_key_made) return NULL;
-    ListStack *stack = pthread_getspecific(list_key);
-    if (stack || !(stack = calloc(1, sizeof *stack))) return stack;
-    if (pthread_setspecific(list_key, stack)) {
+    ListStack *stack = list_key_made ? calloc(1, sizeof *stack) : NULL;
+    if (stack && pthread_setspecific(list_key, stack)) {
         free(stack);
-        return NULL;
+        stack = NULL;
     }
-    return stack;
+    return thread_stack = stack;
 }
 
 /* A move list without paths, or NULL when out of memory; give it back with put_list. */
@@ -174,7 +174,7 @@ static MoveList *take_list(void) {
 }
 
 static void put_list(MoveList *list) {
-    ListStack *stack = list_key_made ? pthread_getspecific(list_key) : NULL;
+    ListStack *stack = thread_stack;
     if (stack && stack->used && stack->list[stack->used - 1] == list)
         stack->used--;
     else
@@ -210,11 +210,10 @@ bool tb_better(Cell a, Cell b) {
     return preference(a) > preference(b);
 }
 
-static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                                   size_t errlen) {
-    MoveList *list = take_list();
-    if (!list) return TABLE_ERR_MEMORY;
-    movegen_legal(tb->v, p, list);
+/* The best cell the moves of list give p's side to move, or its value set's draw where a
+ * horizon cuts (draw_rules.h). */
+static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
+                             Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
     Cell best = CELL_MAKE(WDL_NONE, 0);
     for (int i = 0; i < list->count && status == TABLE_OK; i++) {
@@ -224,7 +223,6 @@ static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Ce
         status = tb_probe_set(tb, &next, set, &child, err, errlen);
         if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
-    put_list(list);
     *out = set == VALUES_RULES ? draw_cut(best, draw_position_horizon(tb->v, p)) : best;
     return status;
 }
@@ -236,13 +234,10 @@ static int negate_wdl(int child) {
     return negated[child];
 }
 
-/* WDL_* values rank as results: NONE, LOSS, DRAW, WIN.  A win ends the search: no move is
- * better. */
-TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                          size_t errlen) {
-    MoveList *list = take_list();
-    if (!list) return TABLE_ERR_MEMORY;
-    movegen_legal(tb->v, p, list);
+/* The best WDL the moves of list give p's side to move, a loss when there are none.
+ * WDL_* values rank as results: NONE, LOSS, DRAW, WIN; a win ends the search. */
+static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
+                            int *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
     int best = list->count ? WDL_NONE : WDL_LOSS;
     for (int i = 0; i < list->count && status == TABLE_OK && best != WDL_WIN; i++) {
@@ -252,8 +247,27 @@ TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, c
         status = tb_probe_wdl(tb, &next, set, &child, err, errlen);
         if (negate_wdl(child) > best) best = negate_wdl(child);
     }
-    put_list(list);
     *out = best;
+    return status;
+}
+
+static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                                   size_t errlen) {
+    MoveList *list = take_list();
+    if (!list) return TABLE_ERR_MEMORY;
+    movegen_legal(tb->v, p, list);
+    TableStatus status = best_cell(tb, p, list, set, out, err, errlen);
+    put_list(list);
+    return status;
+}
+
+TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                          size_t errlen) {
+    MoveList *list = take_list();
+    if (!list) return TABLE_ERR_MEMORY;
+    movegen_legal(tb->v, p, list);
+    TableStatus status = best_wdl(tb, p, list, set, out, err, errlen);
+    put_list(list);
     return status;
 }
 
@@ -265,6 +279,9 @@ static bool game_over(const Position *p, Cell *out) {
     return true;
 }
 
+/* The probes generate the captures at once rather than first asking whether there are any:
+ * the answer costs as much as the list's first step, and most probes that search have a
+ * capture pending. */
 TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                          size_t errlen) {
     Cell cell;
@@ -272,12 +289,19 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
         *out = CELL_WDL(cell);
         return TABLE_OK;
     }
-    if (!movegen_has_capture(tb->v, p)) return read_stored_wdl(tb, p, set, out, err, errlen);
-    /* Where a horizon cuts, the result depends on how long the best capture takes. */
-    if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
-        return tb_search_wdl(tb, p, set, out, err, errlen);
-    TableStatus status = search_captures(tb, p, set, &cell, err, errlen);
-    *out = CELL_WDL(cell);
+    MoveList *list = take_list();
+    if (!list) return TABLE_ERR_MEMORY;
+    movegen_captures(tb->v, p, list);
+    TableStatus status;
+    if (!list->count) {
+        status = read_stored_wdl(tb, p, set, out, err, errlen);
+    } else if (set != VALUES_RULES || !draw_position_horizon(tb->v, p)) {
+        status = best_wdl(tb, p, list, set, out, err, errlen);
+    } else { /* where a horizon cuts, the result depends on how long the best capture takes */
+        status = best_cell(tb, p, list, set, &cell, err, errlen);
+        *out = CELL_WDL(cell);
+    }
+    put_list(list);
     return status;
 }
 
@@ -288,8 +312,13 @@ TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, siz
 TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                          size_t errlen) {
     if (game_over(p, out)) return TABLE_OK;
-    if (movegen_has_capture(tb->v, p)) return search_captures(tb, p, set, out, err, errlen);
-    return read_stored(tb, p, set, out, err, errlen);
+    MoveList *list = take_list();
+    if (!list) return TABLE_ERR_MEMORY;
+    movegen_captures(tb->v, p, list);
+    TableStatus status = list->count ? best_cell(tb, p, list, set, out, err, errlen)
+                                     : read_stored(tb, p, set, out, err, errlen);
+    put_list(list);
+    return status;
 }
 
 /* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
