@@ -4,19 +4,23 @@
 
 seconds_since() { awk -v then="$1" -v now="$(date +%s.%N)" 'BEGIN { printf "%.1f\n", now - then }'; }
 
-# Starts timing a run into FILE.
+# Starts timing a run into FILE; the time is written when the run stops or the script
+# exits, whichever comes first.
 run_time_start() {
   run_file=$1
   run_start=$(date +%s.%N)
-  (while sleep 30 && kill -0 $$ 2>/dev/null; do seconds_since "$run_start" >"$run_file"; done) &
+  (while sleep 30 && kill -0 $$; do seconds_since "$run_start" >"$run_file"; done) \
+    >/dev/null 2>&1 &
   run_heartbeat=$!
-  trap 'kill $run_heartbeat 2>/dev/null' EXIT
+  trap run_time_stop EXIT
 }
 
 run_time_stop() {
-  kill "$run_heartbeat"
+  trap - EXIT
+  kill "$run_heartbeat" 2>/dev/null || true
+  wait "$run_heartbeat" 2>/dev/null || true
   seconds_since "$run_start" >"$run_file"
 }
 
 # The seconds of every run whose files match PREFIX.*, summed.
-run_time_total() { awk '{ s += $1 } END { print s }' "$1".*; }
+run_time_total() { awk '{ s += $1 } END { printf "%.1f\n", s }' "$1".*; }

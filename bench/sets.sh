@@ -44,7 +44,9 @@ build_set() {
   pieces=${PIECES:-$([ "$size" = 10 ] && echo 5 || echo 6)}
   dir=$sets/$id
   log=$sets/$id.log
-  if [ "${RESUME:-0}" != 1 ]; then rm -rf "$dir" "$dir".elapsed.* "$log"; fi
+  if [ "${RESUME:-0}" != 1 ]; then
+    rm -rf "$dir" "$dir".elapsed.* "$log" "$dir.checked" "$dir".check-elapsed.*
+  fi
   echo "== $id up to $pieces pieces into $dir (log $log)" >&2
   run_time_start "$dir.elapsed.$(date +%s)"
   "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" 2>>"$log"
