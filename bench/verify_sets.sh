@@ -33,10 +33,14 @@ for id in $ids; do
   todo=$(unchecked "$id")
   run_time_start "$sets/$id.check-elapsed.$(date +%s)"
   if [ -n "$todo" ]; then
-    # dtb-check's own status is not needed: a table that did not pass stays unlisted.
+    # dtb-check's own status is not needed: a table that did not pass stays unlisted.  Its
+    # lines are read one at a time (mawk would buffer them), so a killed run keeps what passed.
     # shellcheck disable=SC2086 # one argument per material
     "$build/dtb-check" --variant "$id" --dir "$sets/$id" --threads "$threads" $todo |
-      awk '{ print > "/dev/stderr" } $1 == "ok" { print $2; fflush() }' >>"$checked" || true
+      while IFS= read -r line; do
+        echo "$line" >&2
+        case $line in "ok "*) line=${line#ok } && echo "${line%% *}" >>"$checked" ;; esac
+      done || true
   fi
   run_time_stop
   tables=$(materials "$id" | wc -l)
