@@ -70,13 +70,14 @@ typedef struct Timing {
     double solving, writing;
 } Timing;
 
-/* A table read while solving keeps its decoded blocks until its handle closes: for each
- * value set a quarter byte a position of WDL and a byte of DTW (two where a DTW exceeds
- * 511 plies, which no table here has come near). */
+/* A table read while solving keeps its decoded blocks until its handle closes, and each
+ * value set is solved with a handle of its own (solve_all_sets): so a successor takes at
+ * most its blocks of one set, a quarter byte a position of WDL and a byte of DTW (two
+ * where a DTW exceeds 511 plies, which no table here has come near). */
 static uint64_t decoded_bytes(const Variant *v, const Material *m) {
     Indexer ix;
     idx_init(&ix, v, m);
-    return (ix.size / 4 + ix.size) * (uint64_t)draw_value_sets(v);
+    return ix.size / 4 + ix.size;
 }
 
 /* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
@@ -97,13 +98,22 @@ static uint64_t spare_memory(const Variant *v, const Material *m, uint64_t limit
     return used < limit ? limit - used : 0;
 }
 
+static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size_t errlen) {
+    Tablebase *tb = tb_open(v, dir);
+    if (!tb) snprintf(err, errlen, "out of memory");
+    return tb;
+}
+
 /* Solves every value set of m in turn and hands each to the writer, so that only one
- * set's cells are in memory at a time. */
-static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
-                          const BuildOptions *opt, TableWriter *w, Timing *time, char *err,
-                          size_t errlen) {
+ * set's cells are in memory at a time.  Each set reads the successors through a fresh
+ * handle, so that the blocks the last set decoded are freed before the next decodes its
+ * own (they are other streams of the same files). */
+static int solve_all_sets(const Variant *v, const Material *m, const BuildOptions *opt,
+                          TableWriter *w, Timing *time, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
+        Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+        if (!tb) return 1;
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
                            .exit_memory = spare_memory(v, m, opt->memory),
@@ -119,12 +129,13 @@ static int solve_all_sets(const Variant *v, Tablebase *tb, const Material *m,
         time->writing += wall_seconds() - solved_at;
         free(solved.cells);
         free(solved.unstored);
+        tb_close(tb);
     }
     return st != TABLE_OK;
 }
 
-static int build_one(const Variant *v, Tablebase *tb, const Material *m, const BuildOptions *opt,
-                     char *err, size_t errlen) {
+static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
+                     const BuildOptions *opt, char *err, size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
@@ -146,7 +157,7 @@ static int build_one(const Variant *v, Tablebase *tb, const Material *m, const B
         return 1;
     }
     Timing time = {0, 0};
-    int failed = solve_all_sets(v, tb, m, opt, w, &time, err, errlen);
+    int failed = solve_all_sets(v, m, opt, w, &time, err, errlen);
     double commit_start = wall_seconds();
     failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
     time.writing += wall_seconds() - commit_start;
@@ -177,33 +188,22 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
     return 1;
 }
 
-static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size_t errlen) {
-    Tablebase *tb = tb_open(v, dir);
-    if (!tb) snprintf(err, errlen, "out of memory");
-    return tb;
-}
-
-static int check_memory_all(const Variant *v, const Material *list, int count,
+static int check_memory_all(const Variant *v, const Tablebase *tb, const Material *list, int count,
                             const BuildOptions *opt, char *err, size_t errlen) {
-    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-    int result = !tb;
+    int result = 0;
     for (int i = 0; i < count && result == 0; i++)
         result = check_memory(v, tb, &list[i], opt->memory, err, errlen);
-    tb_close(tb);
     return result;
 }
 
-/* Each material gets a fresh handle, so the decoded blocks of the tables it read are freed
- * before the next one starts. */
+/* tb only names the files here: solving reads through handles of its own (solve_all_sets). */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen) {
-    if (make_dirs(opt->dir, err, errlen) || check_memory_all(v, list, count, opt, err, errlen))
-        return 1;
-    for (int i = 0; i < count; i++) {
-        Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-        int result = !tb || build_one(v, tb, &list[i], opt, err, errlen);
-        tb_close(tb);
-        if (result) return result;
-    }
-    return manifest_write(v, opt->dir, err, errlen);
+    if (make_dirs(opt->dir, err, errlen)) return 1;
+    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+    int result = !tb || check_memory_all(v, tb, list, count, opt, err, errlen);
+    for (int i = 0; i < count && result == 0; i++)
+        result = build_one(v, tb, &list[i], opt, err, errlen);
+    tb_close(tb);
+    return result ? result : manifest_write(v, opt->dir, err, errlen);
 }
