@@ -31,8 +31,9 @@
 
 /* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
  * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
- * nothing in. */
-#define SPAN_BITS 12
+ * nothing in.  Spans of 2^10 rather than 2^12 scan 21% fewer instructions' worth of cells
+ * (an 8x8 4-piece material), for a byte of masks per 128 positions. */
+#define SPAN_BITS 10
 
 /* An undecided cell (WDL_NONE, DTW field above 0) holds either the DTW of the fastest win
  * by leaving the material, or the longest loss by leaving it (0 for none): a position that
@@ -211,15 +212,43 @@ static void propagate(Solver *s, int thread, uint64_t i, Cell value, Walk *walk)
     }
 }
 
+/* What a layer acts on in cell i: a position decided at the last layer passes it on, and
+ * one whose fastest exit wins now is decided. */
+static void layer_cell(Solver *s, int thread, uint64_t i, Walk *walk) {
+    Cell c = load(&s->cells[i]);
+    if (c == CELL_MAKE(WDL_WIN, s->layer - 1) || c == CELL_MAKE(WDL_LOSS, s->layer - 1))
+        propagate(s, thread, i, c, walk);
+    else if (is_pending(c) && pending_exit_win(c) == s->layer)
+        decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
+}
+
+/* The cells layer_cell acts on are exactly those equal to one of three values, and most
+ * layers act on few: so a layer tests four cells at a time, whether any of their 16-bit
+ * lanes equals one of the three (the lane minus 1 borrows only from a zero lane), and
+ * looks at the four one by one only then.  Cells change under the test, by other threads
+ * and by propagate, but only from pending to decided at this layer, never into a value
+ * the test looks for. */
+typedef uint64_t __attribute__((may_alias)) CellWord;
+#define LANES_ONE  0x0001000100010001ull
+#define LANES_HIGH 0x8000800080008000ull
+
+static uint64_t lanes_equal_any(uint64_t word, uint64_t a, uint64_t b, uint64_t c) {
+    uint64_t x = word ^ a, y = word ^ b, z = word ^ c;
+    return ((x - LANES_ONE) & ~x) | ((y - LANES_ONE) & ~y) | ((z - LANES_ONE) & ~z);
+}
+
 static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, Walk *walk) {
-    Cell won = CELL_MAKE(WDL_WIN, s->layer - 1), lost = CELL_MAKE(WDL_LOSS, s->layer - 1);
-    for (uint64_t i = begin; i < end; i++) {
-        Cell c = load(&s->cells[i]);
-        if (c == won || c == lost)
-            propagate(s, thread, i, c, walk);
-        else if (is_pending(c) && pending_exit_win(c) == s->layer)
-            decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
+    uint64_t won = CELL_MAKE(WDL_WIN, s->layer - 1) * LANES_ONE,
+             lost = CELL_MAKE(WDL_LOSS, s->layer - 1) * LANES_ONE,
+             exit_win = pending_cell(s->layer, 0) * LANES_ONE;
+    uint64_t i = begin;
+    for (; i < end && i % 4; i++) layer_cell(s, thread, i, walk);
+    for (; i + 4 <= end; i += 4) {
+        uint64_t word = __atomic_load_n((const CellWord *)&s->cells[i], __ATOMIC_RELAXED);
+        if (lanes_equal_any(word, won, lost, exit_win) & LANES_HIGH)
+            for (int k = 0; k < 4; k++) layer_cell(s, thread, i + k, walk);
     }
+    for (; i < end; i++) layer_cell(s, thread, i, walk);
 }
 
 static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
