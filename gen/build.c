@@ -80,14 +80,55 @@ static uint64_t decoded_bytes(const Variant *v, const Material *m) {
     return ix.size / 4 + ix.size;
 }
 
+/* The tables solving m reads, each once (canonical): its exits, and as the prober
+ * searches the captures of a position with one pending, every material chains of captures
+ * by alternating sides lead to from those.  `followed` holds what has been searched from,
+ * by the side to move. */
+typedef struct Reached {
+    Material tables[BUILD_MAX_MATERIALS], followed[2][BUILD_MAX_MATERIALS];
+    int table_count, followed_count[2];
+} Reached;
+
+static void add_table(Reached *r, const Material *m) {
+    Material c = material_is_canonical(m) ? *m : material_reversed(m);
+    if (!listed(r->tables, r->table_count, &c) && r->table_count < BUILD_MAX_MATERIALS)
+        r->tables[r->table_count++] = c;
+}
+
+/* Adds what the captures of `side`, to move in m, lead to, and on from there. */
+static void follow_captures(Reached *r, const Material *m, int side) {
+    if (listed(r->followed[side], r->followed_count[side], m) ||
+        r->followed_count[side] == BUILD_MAX_MATERIALS)
+        return;
+    r->followed[side][r->followed_count[side]++] = *m;
+    Material next[MATERIAL_EXITS_MAX];
+    int count = material_captures(m, side, next, MATERIAL_EXITS_MAX);
+    for (int i = 0; i < count; i++) {
+        add_table(r, &next[i]);
+        follow_captures(r, &next[i], !side);
+    }
+}
+
+static void tables_read(const Material *m, Reached *r) {
+    r->table_count = r->followed_count[WHITE] = r->followed_count[BLACK] = 0;
+    for (int side = 0; side < 2; side++) {
+        Material next[MATERIAL_EXITS_MAX];
+        int count = material_exits(m, side, next, MATERIAL_EXITS_MAX);
+        for (int i = 0; i < count; i++) {
+            add_table(r, &next[i]);
+            follow_captures(r, &next[i], !side);
+        }
+    }
+}
+
 /* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
 static uint64_t memory_needed(const Variant *v, const Material *m) {
     Indexer ix;
     idx_init(&ix, v, m);
-    Material next[BUILD_MAX_MATERIALS];
-    int count = material_successors(m, next, BUILD_MAX_MATERIALS);
+    Reached reached;
+    tables_read(m, &reached);
     uint64_t bytes = solve_bytes(&ix);
-    for (int i = 0; i < count; i++) bytes += decoded_bytes(v, &next[i]);
+    for (int i = 0; i < reached.table_count; i++) bytes += decoded_bytes(v, &reached.tables[i]);
     return bytes;
 }
 

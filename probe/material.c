@@ -89,27 +89,41 @@ static int add_unique(Material *out, int count, int max, const Material *m) {
     return count;
 }
 
-/* Successors when `side` moves: any number of the opponent's pieces taken, and the
- * moving man (if any) promoted or not. */
-static int side_successors(const Material *m, int side, Material *out, int count, int max) {
-    int them = !side;
+int material_captures(const Material *m, int side, Material *out, int max) {
+    int count = 0, them = !side;
     for (int promote = 0; promote <= (m->men[side] > 0); promote++)
         for (int k = 0; k <= m->kings[them]; k++)
             for (int n = 0; n <= m->men[them]; n++) {
+                bool none_taken = k == m->kings[them] && n == m->men[them];
+                if (none_taken || k + n == 0 || count == max) continue;
                 Material s = *m;
                 s.kings[them] = k;
                 s.men[them] = n;
                 s.men[side] -= promote;
                 s.kings[side] += promote;
-                if (material_equal(&s, m) || k + n == 0) continue;
-                count = add_unique(out, count, max, &s);
+                out[count++] = s;
             }
     return count;
 }
 
+int material_exits(const Material *m, int side, Material *out, int max) {
+    int count = material_captures(m, side, out, max);
+    if (m->men[side] && count < max) {
+        out[count] = *m;
+        out[count].men[side]--;
+        out[count++].kings[side]++;
+    }
+    return count;
+}
+
 int material_successors(const Material *m, Material *out, int max) {
-    int count = side_successors(m, WHITE, out, 0, max);
-    return side_successors(m, BLACK, out, count, max);
+    int count = 0;
+    for (int side = 0; side < 2; side++) {
+        Material next[MATERIAL_EXITS_MAX];
+        int n = material_exits(m, side, next, MATERIAL_EXITS_MAX);
+        for (int i = 0; i < n; i++) count = add_unique(out, count, max, &next[i]);
+    }
+    return count;
 }
 
 int material_dependency_order(const void *a, const void *b) {

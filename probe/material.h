@@ -45,6 +45,17 @@ bool material_equal(const Material *a, const Material *b);
  * (a man becoming a king), canonical, without duplicates.  Returns the count. */
 int material_successors(const Material *m, Material *out, int max);
 
+/* Room enough for material_exits of any material with up to 16 pieces a side. */
+#define MATERIAL_EXITS_MAX (2 * 9 * 9)
+
+/* The materials `side` leaves m for by one capture: any of the opponent's pieces taken but
+ * not all, the capturing man promoted or not; as seen from m, not canonical, and at most
+ * max of them.  Returns the count. */
+int material_captures(const Material *m, int side, Material *out, int max);
+
+/* Those and the promotion of one of side's men without a capture. */
+int material_exits(const Material *m, int side, Material *out, int max);
+
 /* qsort order in which every material comes after all it converts into: fewer pieces
  * first, then fewer men (promotion only removes men). */
 int material_dependency_order(const void *a, const void *b);
