@@ -72,6 +72,7 @@ struct Worker {
     uint64_t counts[2][2][4]; /* [value set][side to move][WDL_*], as the header counts them */
     TableStatus status;
     char err[512];
+    IdxCursor decoder, encoder; /* consecutive positions and successors share their men */
 };
 
 static const char *const wdl_text[] = {"NONE", "LOSS", "DRAW", "WIN"};
@@ -88,30 +89,31 @@ void check_cell_text(Cell c, char *buf, size_t len) {
  * pending holds what the first pass computed, the search tb_probe_set would make; reading
  * it saves repeating that search for every predecessor (4 times faster on 8x8 4-piece
  * tables). */
-static TableStatus successor_value(Shared *s, const Position *next, Cell *out, char *err,
-                                   size_t errlen) {
+static TableStatus successor_value(Worker *w, const Position *next, Cell *out) {
+    Shared *s = w->shared;
     Material m = material_of(next);
-    if (!material_equal(&m, &s->ix.m)) return value_memo_probe(s->others, next, out, err, errlen);
-    *out = s->cells[idx_encode(&s->ix, next)];
+    if (!material_equal(&m, &s->ix.m))
+        return value_memo_probe(s->others, next, out, w->err, sizeof w->err);
+    *out = s->cells[idx_encode_near(&s->ix, &w->encoder, next)];
     return TABLE_OK;
 }
 
-/* The value p must have by its moves.  A move to a position without a value leaves p
- * without one, so that the gap shows as a wrong cell. */
-static TableStatus expected_value(Shared *s, const Position *p, MoveList *list, Cell *out,
-                                  char *err, size_t errlen) {
+/* The value p must have by its legal moves, which list holds.  A move to a position
+ * without a value leaves p without one, so that the gap shows as a wrong cell. */
+static TableStatus expected_value(Worker *w, const Position *p, const MoveList *list, Cell *out) {
+    Shared *s = w->shared;
     Cell best = CELL_MAKE(WDL_LOSS, 0);
     bool unknown = false;
-    movegen_legal(s->v, p, list);
     if (list->overflow) {
-        snprintf(err, errlen, "%s: a position has over %d legal moves", s->name, MOVE_MAX);
+        snprintf(w->err, sizeof w->err, "%s: a position has over %d legal moves", s->name,
+                 MOVE_MAX);
         return TABLE_ERR_CORRUPT;
     }
     for (int k = 0; k < list->count; k++) {
         Position next;
         Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
-        TableStatus status = successor_value(s, &next, &child, err, errlen);
+        TableStatus status = successor_value(w, &next, &child);
         if (status != TABLE_OK) return status;
         Cell mine = tb_negate(child);
         if (CELL_WDL(mine) == WDL_NONE) unknown = true;
@@ -129,14 +131,17 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
 }
 
 /* First pass: gives position i its value where the file stores none, WDL_NONE for a hole
- * and the best its captures give where one is pending (from other tables only). */
+ * and the best its captures give where one is pending (from other tables only).  Where
+ * one is, the captures are all the legal moves. */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
     Position p;
-    if (!idx_decode(&s->ix, i, &p))
+    if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) {
         s->cells[i] = CELL_MAKE(WDL_NONE, 0);
-    else if (movegen_has_capture(s->v, &p))
-        w->status = expected_value(s, &p, list, &s->cells[i], w->err, sizeof w->err);
+        return;
+    }
+    movegen_captures(s->v, &p, list);
+    if (list->count) w->status = expected_value(w, &p, list, &s->cells[i]);
 }
 
 /* Second pass: counts position i's values, and checks its stored ones: a position must
@@ -147,10 +152,11 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Cell stored = s->cells[i], expected;
     w->counts[s->set][i / s->ix.per_side][CELL_WDL(stored)]++;
     Position p;
-    if (!idx_decode(&s->ix, i, &p)) return;
+    if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) return;
     w->result.positions += s->set == 0; /* once, though every value set is checked */
     if (movegen_has_capture(s->v, &p)) return;
-    w->status = expected_value(s, &p, list, &expected, w->err, sizeof w->err);
+    movegen_legal(s->v, &p, list);
+    w->status = expected_value(w, &p, list, &expected);
     bool lacking = CELL_WDL(stored) == WDL_NONE;
     if (w->status == TABLE_OK && (stored != expected || lacking))
         note_wrong(&w->result, i, s->set, stored, expected);
@@ -175,6 +181,7 @@ static void *work(void *arg) {
         return NULL;
     }
     list->paths = NULL;
+    w->decoder = w->encoder = IDX_CURSOR_START;
     while (w->status == TABLE_OK && !atomic_load(&s->stop)) {
         uint64_t chunk = atomic_fetch_add(&s->next_chunk, 1);
         uint64_t begin = chunk * CHUNK, end = begin + CHUNK;
