@@ -226,8 +226,8 @@ static void layer_cell(Solver *s, int thread, uint64_t i, Walk *walk) {
  * layers act on few: so a layer tests four cells at a time, whether any of their 16-bit
  * lanes equals one of the three (the lane minus 1 borrows only from a zero lane), and
  * looks at the four one by one only then.  Cells change under the test, by other threads
- * and by propagate, but only from pending to decided at this layer, never into a value
- * the test looks for. */
+ * and by propagate, but only from pending to decided (a win at this layer, a loss at this
+ * layer or a later one), never into a value the test looks for. */
 typedef uint64_t __attribute__((may_alias)) CellWord;
 #define LANES_ONE  0x0001000100010001ull
 #define LANES_HIGH 0x8000800080008000ull
