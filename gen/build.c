@@ -95,6 +95,17 @@ static void add_table(Reached *r, const Material *m) {
         r->tables[r->table_count++] = c;
 }
 
+static void follow_captures(Reached *r, const Material *m, int side);
+
+/* Adds the materials in next, reached by a move of !side, and what `side`'s captures lead
+ * to from each. */
+static void add_and_follow(Reached *r, const Material *next, int count, int side) {
+    for (int i = 0; i < count; i++) {
+        add_table(r, &next[i]);
+        follow_captures(r, &next[i], side);
+    }
+}
+
 /* Adds what the captures of `side`, to move in m, lead to, and on from there. */
 static void follow_captures(Reached *r, const Material *m, int side) {
     if (listed(r->followed[side], r->followed_count[side], m) ||
@@ -102,22 +113,14 @@ static void follow_captures(Reached *r, const Material *m, int side) {
         return;
     r->followed[side][r->followed_count[side]++] = *m;
     Material next[MATERIAL_EXITS_MAX];
-    int count = material_captures(m, side, next, MATERIAL_EXITS_MAX);
-    for (int i = 0; i < count; i++) {
-        add_table(r, &next[i]);
-        follow_captures(r, &next[i], !side);
-    }
+    add_and_follow(r, next, material_captures(m, side, next, MATERIAL_EXITS_MAX), !side);
 }
 
 static void tables_read(const Material *m, Reached *r) {
     r->table_count = r->followed_count[WHITE] = r->followed_count[BLACK] = 0;
     for (int side = 0; side < 2; side++) {
         Material next[MATERIAL_EXITS_MAX];
-        int count = material_exits(m, side, next, MATERIAL_EXITS_MAX);
-        for (int i = 0; i < count; i++) {
-            add_table(r, &next[i]);
-            follow_captures(r, &next[i], !side);
-        }
+        add_and_follow(r, next, material_exits(m, side, next, MATERIAL_EXITS_MAX), !side);
     }
 }
 
