@@ -31,16 +31,16 @@ typedef struct CheckOptions {
     FILE *progress; /* progress lines, or NULL */
 } CheckOptions;
 
-/* Checks every stored value (of every value set) of canonical material m in the table
- * file at path, and its W/D/L counts, which count the positions it does not store too
- * (those with a capture pending, valued here by their captures, and holes as WDL_NONE).
- * Successors are valued through tb, which must read the same folder; the materials m
- * converts into are trusted here and checked on their own.
+/* Checks every stored value (of every value set) of canonical material m in its table
+ * file in folder dir, and its W/D/L counts, which count the positions it does not store
+ * too (those with a capture pending, valued here by their captures, and holes as
+ * WDL_NONE).  Successors are valued through the tables in dir: the materials m converts
+ * into are trusted here and checked on their own.
  *
  * Returns TABLE_OK when the check ran to the end (out says whether the table passed), or
  * the error that stopped it with err naming the file: this table or a successor's missing
  * or unreadable, or out of memory. */
-TableStatus check_material(Tablebase *tb, const Variant *v, const Material *m, const char *path,
+TableStatus check_material(const Variant *v, const char *dir, const Material *m,
                            const CheckOptions *opt, CheckResult *out, char *err, size_t errlen);
 
 /* True when the check ran and found nothing wrong. */
