@@ -46,14 +46,6 @@ static int collect(const char *pieces, const char **names, int named, Material *
     return build_closure(list, named);
 }
 
-/* The --memory limit: the option's value, or 90% of the machine's memory. */
-static uint64_t memory_limit(const char *text) {
-    uint64_t bytes = memory_physical() / 10 * 9;
-    if (text && !memory_parse(text, &bytes))
-        cli_die(2, "--memory needs a size like 16G, 512M or 1.5G, not '%s'", text);
-    return bytes;
-}
-
 static void print_peak(uint64_t limit) {
     char peak[32], bound[32];
     memory_format(memory_peak(), peak, sizeof peak);
@@ -85,7 +77,7 @@ int main(int argc, char **argv) {
     snprintf(default_dir, sizeof default_dir, "tables/%s", v.id);
     BuildOptions opt = {.dir = dir ? dir : default_dir,
                         .threads = (int)cli_number("--threads", threads, 1, 64),
-                        .memory = memory_limit(memory),
+                        .memory = cli_memory(memory),
                         .log = stderr};
     if (build_tables(&v, list, count, &opt, err, sizeof err)) cli_die(1, "%s", err);
     print_peak(opt.memory);

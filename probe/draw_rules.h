@@ -14,7 +14,7 @@
 #include "table_file.h"
 #include "variant.h"
 
-enum { VALUES_PURE, VALUES_RULES };
+enum { VALUES_PURE, VALUES_RULES, VALUE_SETS_MAX };
 
 /* How many value sets the variant's tables hold: 2 where it has draw rules, else 1. */
 int draw_value_sets(const Variant *v);

@@ -1,5 +1,7 @@
 #include "cli.h"
 
+#include "memory.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,4 +67,11 @@ void cli_variant(const char *id, Variant *out) {
     if (variant_lookup(id, out)) return;
     variant_list_ids(ids, sizeof ids);
     cli_die(2, "unknown variant '%s'; valid ids: %s", id, ids);
+}
+
+uint64_t cli_memory(const char *text) {
+    uint64_t bytes = memory_physical() / 10 * 9;
+    if (text && !memory_parse(text, &bytes))
+        cli_die(2, "--memory needs a size like 16G, 512M or 1.5G, not '%s'", text);
+    return bytes;
 }

@@ -5,6 +5,7 @@
 #include "variant.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 typedef struct CliOption {
     const char *name; /* "--variant" */
@@ -20,6 +21,10 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
 /* The whole number text of option name, or exit 2 naming it when it is not one in
  * low..high. */
 long cli_number(const char *name, const char *text, long low, long high);
+
+/* The --memory limit: text as a size (16G, 512M, 1.5G), or 90% of this machine's memory
+ * for NULL; exits 2 naming a text that is not a size. */
+uint64_t cli_memory(const char *text);
 
 /* Resolves a variant id or exits 2 with the list of valid ids. */
 void cli_variant(const char *id, Variant *out);

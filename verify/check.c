@@ -26,9 +26,11 @@
  * W/D/L counts, which must then match the header's.  The second pass checks every stored
  * cell, which is every value a probe reads.
  *
- * Value sets are checked one after the other (the draw-rules values read only draw-rules
- * values), so memory holds one set's cells: 2 bytes a position, 11.8 GB for Frisian's
- * largest 5-piece material, where both at once would not fit in 24 GB. */
+ * Value sets (Frisian's pure and draw-rules values) are checked in the same passes where
+ * their cells fit in a quarter of the memory, so that each position's moves are generated
+ * and its successors located once for both; a larger table checks them one after the
+ * other (the draw-rules values read only draw-rules values), holding one set's cells: 2
+ * bytes a position, 11.8 GB for Frisian's largest 5-piece material. */
 #include "check.h"
 
 #include "draw_rules.h"
@@ -56,10 +58,11 @@ typedef struct Shared {
     Tablebase *tb;
     const Variant *v;
     Indexer ix;
-    int set;           /* the value set under check: one at a time, to need half the memory */
-    Cell *cells;       /* its stored values, the unstored ones settled by the first pass */
-    ValueMemo *others; /* values of positions in other materials, each looked up once */
+    int first_set, set_end;            /* the value sets under check in these passes */
+    Cell *cells[VALUE_SETS_MAX];       /* by set: stored values, unstored ones settled by pass 1 */
+    ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
     const char *name;
+    uint64_t memory; /* the limit the check may take */
     FILE *progress;
     Visit visit;
     atomic_uint_fast64_t next_chunk;
@@ -84,44 +87,58 @@ void check_cell_text(Cell c, char *buf, size_t len) {
         snprintf(buf, len, "%s", wdl_text[CELL_WDL(c)]);
 }
 
-/* The value of a position reached by a move.  One in the material under check is read
- * from its cell: a stored one is checked against its own moves, and one with a capture
- * pending holds what the first pass computed, the search tb_probe_set would make; reading
- * it saves repeating that search for every predecessor (4 times faster on 8x8 4-piece
- * tables). */
-static TableStatus successor_value(Worker *w, const Position *next, Cell *out) {
+/* The value of a position reached by a move, in each value set under check.  One in the
+ * material under check is read from its cells: a stored one is checked against its own
+ * moves, and one with a capture pending holds what the first pass computed, the search
+ * tb_probe_set would make; reading it saves repeating that search for every predecessor
+ * (4 times faster on 8x8 4-piece tables). */
+static TableStatus successor_values(Worker *w, const Position *next, Cell out[]) {
     Shared *s = w->shared;
     Material m = material_of(next);
-    if (!material_equal(&m, &s->ix.m))
-        return value_memo_probe(s->others, next, out, w->err, sizeof w->err);
-    *out = s->cells[idx_encode_near(&s->ix, &w->encoder, next)];
+    if (material_equal(&m, &s->ix.m)) {
+        uint64_t j = idx_encode_near(&s->ix, &w->encoder, next);
+        for (int set = s->first_set; set < s->set_end; set++) out[set] = s->cells[set][j];
+        return TABLE_OK;
+    }
+    for (int set = s->first_set; set < s->set_end; set++) {
+        TableStatus status =
+            value_memo_probe(s->others[set], next, &out[set], w->err, sizeof w->err);
+        if (status != TABLE_OK) return status;
+    }
     return TABLE_OK;
 }
 
-/* The value p must have by its legal moves, which list holds.  A move to a position
- * without a value leaves p without one, so that the gap shows as a wrong cell. */
-static TableStatus expected_value(Worker *w, const Position *p, const MoveList *list, Cell *out) {
+/* The value p must have by its legal moves, which list holds, in each value set under
+ * check.  A move to a position without a value leaves p without one, so that the gap
+ * shows as a wrong cell. */
+static TableStatus expected_values(Worker *w, const Position *p, const MoveList *list, Cell out[]) {
     Shared *s = w->shared;
-    Cell best = CELL_MAKE(WDL_LOSS, 0);
-    bool unknown = false;
+    Cell best[VALUE_SETS_MAX], child[VALUE_SETS_MAX];
+    bool unknown[VALUE_SETS_MAX] = {false};
     if (list->overflow) {
         snprintf(w->err, sizeof w->err, "%s: a position has over %d legal moves", s->name,
                  MOVE_MAX);
         return TABLE_ERR_CORRUPT;
     }
+    for (int set = s->first_set; set < s->set_end; set++) best[set] = CELL_MAKE(WDL_LOSS, 0);
     for (int k = 0; k < list->count; k++) {
         Position next;
-        Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
-        TableStatus status = successor_value(w, &next, &child);
+        TableStatus status = successor_values(w, &next, child);
         if (status != TABLE_OK) return status;
-        Cell mine = tb_negate(child);
-        if (CELL_WDL(mine) == WDL_NONE) unknown = true;
-        if (tb_better(mine, best)) best = mine;
+        for (int set = s->first_set; set < s->set_end; set++) {
+            Cell mine = tb_negate(child[set]);
+            if (CELL_WDL(mine) == WDL_NONE) unknown[set] = true;
+            if (tb_better(mine, best[set])) best[set] = mine;
+        }
     }
-    int horizon = s->set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
-    Cell c = draw_cut(best, horizon);
-    *out = unknown ? CELL_MAKE(WDL_NONE, 0) : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0) : c;
+    for (int set = s->first_set; set < s->set_end; set++) {
+        int horizon = set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
+        Cell c = draw_cut(best[set], horizon);
+        out[set] = unknown[set]              ? CELL_MAKE(WDL_NONE, 0)
+                   : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0)
+                                             : c;
+    }
     return TABLE_OK;
 }
 
@@ -130,18 +147,21 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
     r->wrong++;
 }
 
-/* First pass: gives position i its value where the file stores none, WDL_NONE for a hole
- * and the best its captures give where one is pending (from other tables only).  Where
- * one is, the captures are all the legal moves. */
+/* First pass: gives position i its values where the file stores none, WDL_NONE for a
+ * hole and the best its captures give where one is pending (from other tables only).
+ * Where one is, the captures are all the legal moves. */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
+    Cell settled[VALUE_SETS_MAX];
     Position p;
-    if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) {
-        s->cells[i] = CELL_MAKE(WDL_NONE, 0);
-        return;
+    bool hole = !idx_decode_near(&s->ix, &w->decoder, i, &p);
+    if (!hole) {
+        movegen_captures(s->v, &p, list);
+        if (!list->count) return;
+        w->status = expected_values(w, &p, list, settled);
     }
-    movegen_captures(s->v, &p, list);
-    if (list->count) w->status = expected_value(w, &p, list, &s->cells[i]);
+    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
+        s->cells[set][i] = hole ? CELL_MAKE(WDL_NONE, 0) : settled[set];
 }
 
 /* Second pass: counts position i's values, and checks its stored ones: a position must
@@ -149,17 +169,20 @@ static void settle_one(Worker *w, uint64_t i, MoveList *list) {
  * pass. */
 static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
-    Cell stored = s->cells[i], expected;
-    w->counts[s->set][i / s->ix.per_side][CELL_WDL(stored)]++;
+    Cell expected[VALUE_SETS_MAX];
+    for (int set = s->first_set; set < s->set_end; set++)
+        w->counts[set][i / s->ix.per_side][CELL_WDL(s->cells[set][i])]++;
     Position p;
     if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) return;
-    w->result.positions += s->set == 0; /* once, though every value set is checked */
+    w->result.positions += s->first_set == 0; /* once, though every value set is checked */
     if (movegen_has_capture(s->v, &p)) return;
     movegen_legal(s->v, &p, list);
-    w->status = expected_value(w, &p, list, &expected);
-    bool lacking = CELL_WDL(stored) == WDL_NONE;
-    if (w->status == TABLE_OK && (stored != expected || lacking))
-        note_wrong(&w->result, i, s->set, stored, expected);
+    w->status = expected_values(w, &p, list, expected);
+    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++) {
+        Cell stored = s->cells[set][i];
+        if (stored != expected[set] || CELL_WDL(stored) == WDL_NONE)
+            note_wrong(&w->result, i, set, stored, expected[set]);
+    }
 }
 
 static void report_progress(const Shared *s, uint64_t chunk) {
@@ -262,29 +285,37 @@ static TableStatus open_table(Shared *s, const char *path, int sets, TableFile *
     return TABLE_OK;
 }
 
-/* What the values of other materials may keep: half of what 90% of the machine's memory
- * leaves beside this process, the other half being for the blocks those tables decode. */
-static uint64_t memo_budget(void) {
-    uint64_t usable = memory_physical() / 10 * 9, used = memory_resident();
-    return used < usable ? (usable - used) / 2 : 0;
+/* What the values of other materials may keep: half of what the memory limit leaves
+ * beside this process, the other half being for the blocks those tables decode. */
+static uint64_t memo_budget(uint64_t limit) {
+    uint64_t used = memory_resident();
+    return used < limit ? (limit - used) / 2 : 0;
 }
 
-/* Checks value set s->set: its cells are read, the first pass settles the positions
- * without a stored value, the second checks the rest against them. */
-static TableStatus check_set(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
-                             size_t errlen) {
-    TableStatus status = TABLE_ERR_MEMORY;
-    s->others = NULL;
-    s->cells = malloc(s->ix.size * sizeof *s->cells + 1);
-    if (s->cells) status = table_read_set(file, s->set, s->cells, err, errlen);
-    /* Made after the read, so that its budget counts the cells as in use. */
-    if (status == TABLE_OK && !(s->others = value_memo_new(s->tb, s->v, s->set, memo_budget())))
-        status = TABLE_ERR_MEMORY;
+/* Checks value sets s->first_set to s->set_end - 1 in the same passes: their cells are
+ * read, the first pass settles the positions without a stored value, the second checks
+ * the rest against them. */
+static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
+                              size_t errlen) {
+    TableStatus status = TABLE_OK;
+    for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++) {
+        s->cells[set] = malloc(s->ix.size * sizeof(Cell) + 1);
+        status = s->cells[set] ? table_read_set(file, set, s->cells[set], err, errlen)
+                               : TABLE_ERR_MEMORY;
+    }
+    /* Made after the reads, so that their budget counts the cells as in use. */
+    uint64_t budget = memo_budget(s->memory) / (uint64_t)(s->set_end - s->first_set);
+    for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++)
+        if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;
     if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
-    value_memo_free(s->others);
-    free(s->cells);
+    for (int set = s->first_set; set < s->set_end; set++) {
+        value_memo_free(s->others[set]);
+        free(s->cells[set]);
+        s->others[set] = NULL;
+        s->cells[set] = NULL;
+    }
     return status;
 }
 
@@ -300,27 +331,31 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
                            const CheckOptions *opt, CheckResult *out, char *err, size_t errlen) {
     char name[MATERIAL_NAME_MAX], path[4200];
     material_name(m, name, sizeof name);
-    Shared s = {.v = v, .name = name, .progress = opt->progress};
+    Shared s = {.v = v, .name = name, .memory = opt->memory, .progress = opt->progress};
     idx_init(&s.ix, v, m);
     *out = (CheckResult){0};
     int threads = opt->threads < 1 ? 1 : opt->threads > THREADS_MAX ? THREADS_MAX : opt->threads;
     Worker workers[THREADS_MAX];
     for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = &s, .status = TABLE_OK};
     TableFile *file = NULL;
+    int sets = draw_value_sets(v);
     TableStatus status = open_handle(&s, dir, err, errlen);
     if (status == TABLE_OK) {
         tb_path(s.tb, m, path, sizeof path);
-        status = open_table(&s, path, draw_value_sets(v), &file, err, errlen);
+        status = open_table(&s, path, sets, &file, err, errlen);
     }
-    for (s.set = 0; status == TABLE_OK && s.set < draw_value_sets(v); s.set++) {
-        /* Each set reads the successors through a handle of its own, so that the blocks
-         * the last set decoded are freed first: both sets' blocks of Frisian's KKMvKM
-         * (14.7 GB), which KMMvKM's promotions reach, would not fit beside KMMvKM's cells. */
-        if (s.set > 0) {
+    int together = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
+    for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += together) {
+        s.set_end = s.first_set + together;
+        /* Sets checked apart read the successors through a handle each, so that the
+         * blocks the last set decoded are freed first: both sets' blocks of Frisian's
+         * KKMvKM (14.7 GB), which KMMvKM's promotions reach, would not fit beside
+         * KMMvKM's cells. */
+        if (s.first_set > 0) {
             tb_close(s.tb);
             status = open_handle(&s, dir, err, errlen);
         }
-        if (status == TABLE_OK) status = check_set(&s, file, workers, threads, err, errlen);
+        if (status == TABLE_OK) status = check_sets(&s, file, workers, threads, err, errlen);
     }
     tb_close(s.tb);
     if (status == TABLE_OK) {

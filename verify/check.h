@@ -28,7 +28,9 @@ typedef struct CheckResult {
 
 typedef struct CheckOptions {
     int threads;
-    FILE *progress; /* progress lines, or NULL */
+    uint64_t memory; /* bytes the check may take: value sets are checked in the same passes
+                        where their cells fit in a quarter of it */
+    FILE *progress;  /* progress lines, or NULL */
 } CheckOptions;
 
 /* Checks every stored value (of every value set) of canonical material m in its table

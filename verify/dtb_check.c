@@ -14,7 +14,7 @@
 #define MATERIALS_MAX 1024
 
 static const char usage[] =
-    "usage: dtb-check --variant V [--dir DIR] [--threads T] [MATERIAL...]\n"
+    "usage: dtb-check --variant V [--dir DIR] [--threads T] [--memory SIZE] [MATERIAL...]\n"
     "Checks the named tables (like KKMvK), or every table in DIR, against the rules: each\n"
     "position's stored value and DTW must be the best its legal moves give, valued through\n"
     "the tables in DIR, and a position without moves must be a loss in 0.  Positions with a\n"
@@ -25,8 +25,11 @@ static const char usage[] =
     "holes) or"
     " 'FAIL MATERIAL: ...' with up to 5 wrong positions, then 'N passed, M failed'.\n"
     "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n"
-    "Memory: a table's cells, 2 bytes a position (one value set at a time), plus the values\n"
-    "of other materials' positions it reads, kept in up to half the memory left spare.\n";
+    "Memory: a table's cells, 2 bytes a position and value set, plus the values of other\n"
+    "materials' positions it reads, kept in up to half the memory left spare.  --memory\n"
+    "(like 16G or 512M; default 90% of this machine's) sets what counts as memory: Frisian's\n"
+    "two value sets are checked in the same passes where their cells fit in a quarter of\n"
+    "it, else one after the other.\n";
 
 typedef char Name[MATERIAL_NAME_MAX];
 
@@ -109,9 +112,12 @@ static bool check_one(const Variant *v, const char *dir, const char *text,
 }
 
 int main(int argc, char **argv) {
-    const char *variant = NULL, *dir = NULL, *threads = "1";
-    const CliOption options[] = {
-        {"--variant", true, &variant}, {"--dir", true, &dir}, {"--threads", true, &threads}, {0}};
+    const char *variant = NULL, *dir = NULL, *threads = "1", *memory = NULL;
+    const CliOption options[] = {{"--variant", true, &variant},
+                                 {"--dir", true, &dir},
+                                 {"--threads", true, &threads},
+                                 {"--memory", true, &memory},
+                                 {0}};
     static Name names[MATERIALS_MAX];
     static const char *list[MATERIALS_MAX];
     int count = cli_parse(argc, argv, options, list, MATERIALS_MAX, usage);
@@ -122,6 +128,7 @@ int main(int argc, char **argv) {
     if (!dir) dir = default_dir;
     if (count == 0) count = list_tables(dir, names, list);
     CheckOptions opt = {.threads = (int)cli_number("--threads", threads, 1, 64),
+                        .memory = cli_memory(memory),
                         .progress = isatty(fileno(stderr)) ? stderr : NULL};
     int passed = 0;
     for (int i = 0; i < count; i++) {

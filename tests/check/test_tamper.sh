@@ -60,6 +60,20 @@ fen=${changed% *} dtw=${changed#* }
 expect_status "a draw-rules DTW 2 plies too long fails" 1 $?
 expect_match "names the value set" \
     "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw \(draw-rules value\)$" "$WORK/out"
+# The two value sets are checked in the same passes where their cells (2 x 117600 x 2
+# bytes for KKvK) fit in a quarter of --memory, else one after the other: both ways find it.
+"$CHECK" --variant frisian --dir "$WORK/frisian" --memory 64K KKvK >"$WORK/out"
+expect_status "checked one set after the other, it fails" 1 $?
+expect_match "and names the value set" \
+    "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw \(draw-rules value\)$" "$WORK/out"
+"$GEN" --variant frisian --dir "$WORK/frisian-good" KKvK >"$WORK/gen.log" 2>&1 || exit 1
+for memory in 64K 1G; do
+    "$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory $memory >"$WORK/out"
+    expect_status "good Frisian tables pass with --memory $memory" 0 $?
+done
+"$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory lots >"$WORK/out" 2>&1
+expect_status "a --memory that is not a size is refused" 2 $?
+expect_match "and named" "--memory needs a size .*not 'lots'" "$WORK/out"
 
 # A table never solved: every stored position lacks a value, even where its successors
 # lack one too.  KvK stores the 1984 positions but the 2 x 182 with a capture pending
