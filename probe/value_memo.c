@@ -5,6 +5,7 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 /* The answers kept for one material, by index: a cell's complement, so that the zeroed
@@ -94,7 +95,10 @@ TableStatus value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char
         stored = &turned;
     }
     Kept *kept = kept_for(memo, &m);
-    if (!kept) return TABLE_ERR_MEMORY;
+    if (!kept) {
+        snprintf(err, errlen, "out of memory keeping the values of a successor table");
+        return TABLE_ERR_MEMORY;
+    }
     if (kept == &unkept) return tb_probe_set(memo->tb, p, memo->set, out, err, errlen);
     Cell *cell = &kept->cells[idx_encode(&kept->ix, stored)];
     Cell complement = __atomic_load_n(cell, __ATOMIC_RELAXED);

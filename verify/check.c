@@ -1,6 +1,6 @@
 /* The independent check of a table: every position's stored value must follow from its
  * legal moves, played forward, each successor valued by tb_probe_set (another material,
- * each answer kept: probe/value_memo.h) or by its stored cell (this one, see successor_value):
+ * each answer kept: probe/value_memo.h) or by its stored cell (this one, see successor_values):
  *   no legal move: LOSS 0;
  *   otherwise: the best (tb_better) of tb_negate(successor) over all moves, WDL and DTW
  *   exact, a draw stored with DTW 0;
@@ -72,7 +72,8 @@ typedef struct Shared {
 struct Worker {
     Shared *shared;
     CheckResult result;
-    uint64_t counts[2][2][4]; /* [value set][side to move][WDL_*], as the header counts them */
+    uint64_t counts[VALUE_SETS_MAX][2]
+                   [4]; /* [value set][side to move][WDL_*], as the header counts them */
     TableStatus status;
     char err[512];
     IdxCursor decoder, encoder; /* consecutive positions and successors share their men */
@@ -218,14 +219,17 @@ static void *work(void *arg) {
     return NULL;
 }
 
+/* By index, then by value set, so that the order shown does not depend on qsort's. */
 static int by_index(const void *a, const void *b) {
-    uint64_t x = ((const CheckWrong *)a)->index, y = ((const CheckWrong *)b)->index;
-    return (x > y) - (x < y);
+    const CheckWrong *x = a, *y = b;
+    if (x->index != y->index) return (x->index > y->index) - (x->index < y->index);
+    return x->set - y->set;
 }
 
 /* Adds the workers' results into out; the lowest wrong indices of all are among each
  * worker's lowest. */
-static void merge(const Worker *workers, int count, uint64_t counts[2][2][4], CheckResult *out) {
+static void merge(const Worker *workers, int count, uint64_t counts[VALUE_SETS_MAX][2][4],
+                  CheckResult *out) {
     CheckWrong all[THREADS_MAX * CHECK_SHOWN];
     int n = 0;
     for (int t = 0; t < count; t++) {
@@ -233,7 +237,7 @@ static void merge(const Worker *workers, int count, uint64_t counts[2][2][4], Ch
         out->positions += r->positions;
         out->wrong += r->wrong;
         for (int k = 0; k < r->shown; k++) all[n++] = r->first[k];
-        for (int set = 0; set < 2; set++)
+        for (int set = 0; set < VALUE_SETS_MAX; set++)
             for (int side = 0; side < 2; side++)
                 for (int wdl = 0; wdl < 4; wdl++)
                     counts[set][side][wdl] += workers[t].counts[set][side][wdl];
@@ -344,9 +348,9 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
         tb_path(s.tb, m, path, sizeof path);
         status = open_table(&s, path, sets, &file, err, errlen);
     }
-    int together = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
-    for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += together) {
-        s.set_end = s.first_set + together;
+    int per_pass = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
+    for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += per_pass) {
+        s.set_end = s.first_set + per_pass;
         /* Sets checked apart read the successors through a handle each, so that the
          * blocks the last set decoded are freed first: both sets' blocks of Frisian's
          * KKMvKM (14.7 GB), which KMMvKM's promotions reach, would not fit beside
@@ -359,7 +363,7 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
     }
     tb_close(s.tb);
     if (status == TABLE_OK) {
-        uint64_t counts[2][2][4] = {{{0}}};
+        uint64_t counts[VALUE_SETS_MAX][2][4] = {{{0}}};
         merge(workers, threads, counts, out);
         out->counts_wrong = memcmp(counts, table_info(file)->counts, sizeof counts) != 0;
     }

@@ -28,8 +28,10 @@ typedef struct CheckResult {
 
 typedef struct CheckOptions {
     int threads;
-    uint64_t memory; /* bytes the check may take: value sets are checked in the same passes
-                        where their cells fit in a quarter of it */
+    uint64_t memory; /* what the check plans by: value sets are checked in the same passes
+                        where their cells fit in a quarter of it, and the memos of other
+                        materials take up to half of what the cells leave; the blocks
+                        those materials decode come on top */
     FILE *progress;  /* progress lines, or NULL */
 } CheckOptions;
 
