@@ -10,10 +10,11 @@ TAMPER=$3
 WORK=$4
 . "$(dirname "$0")/../expect.sh"
 
-# copy_tables NAME: a fresh copy of the good tables in WORK/NAME.
+# copy_tables NAME [FROM]: a fresh copy of the good tables (WORK/FROM, default good) in
+# WORK/NAME.
 copy_tables() {
     rm -rf "$WORK/$1"
-    cp -r "$WORK/good" "$WORK/$1"
+    cp -r "$WORK/${2:-good}" "$WORK/$1"
 }
 
 rm -rf "$WORK"
@@ -57,29 +58,26 @@ expect_match "shows the changed position" \
 # KKvK) fit in a quarter of --memory (1G), else one after the other (64K): a change to
 # either set is found both ways, and named.
 "$GEN" --variant frisian --dir "$WORK/frisian-good" KKvK >"$WORK/gen.log" 2>&1 || exit 1
-cp -r "$WORK/frisian-good" "$WORK/frisian"
 for memory in 1G 64K; do
     "$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory $memory >"$WORK/out"
     expect_status "good Frisian tables pass with --memory $memory" 0 $?
 done
-changed=$("$TAMPER" frisian "$WORK/frisian/KKvK.dtb" rules-win-dtw) || exit 1
-fen=${changed% *} dtw=${changed#* }
-for memory in 1G 64K; do
-    "$CHECK" --variant frisian --dir "$WORK/frisian" --memory $memory KKvK >"$WORK/out"
-    expect_status "a draw-rules DTW 2 plies too long fails with --memory $memory" 1 $?
-    expect_match "names the value set" \
-        "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw \(draw-rules value\)$" "$WORK/out"
-done
-rm -rf "$WORK/frisian"
-cp -r "$WORK/frisian-good" "$WORK/frisian"
-changed=$("$TAMPER" frisian "$WORK/frisian/KKvK.dtb" win-dtw) || exit 1
-fen=${changed% *} dtw=${changed#* }
-for memory in 1G 64K; do
-    "$CHECK" --variant frisian --dir "$WORK/frisian" --memory $memory KKvK >"$WORK/out"
-    expect_status "a pure DTW 2 plies too long fails with --memory $memory" 1 $?
-    expect_match "is shown as a pure value" \
-        "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw$" "$WORK/out"
-done
+
+# frisian_changed KIND WHAT SHOWN: a fresh copy of Frisian KKvK with one win made 2 plies
+# slower (tamper.c KIND) fails both ways, shown as "...expected WIN n" then SHOWN.
+frisian_changed() {
+    copy_tables frisian frisian-good
+    changed=$("$TAMPER" frisian "$WORK/frisian/KKvK.dtb" "$1") || exit 1
+    fen=${changed% *} dtw=${changed#* }
+    for memory in 1G 64K; do
+        "$CHECK" --variant frisian --dir "$WORK/frisian" --memory $memory KKvK >"$WORK/out"
+        expect_status "a $2 DTW 2 plies too long fails with --memory $memory" 1 $?
+        expect_match "is shown as a $2 value" \
+            "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw$3$" "$WORK/out"
+    done
+}
+frisian_changed rules-win-dtw draw-rules ' \(draw-rules value\)'
+frisian_changed win-dtw pure ''
 "$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory lots >"$WORK/out" 2>&1
 expect_status "a --memory that is not a size is refused" 2 $?
 expect_match "and named" "--memory needs a size .*not 'lots'" "$WORK/out"
