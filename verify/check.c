@@ -62,7 +62,7 @@ typedef struct Shared {
     Cell *cells[VALUE_SETS_MAX];       /* by set: stored values, unstored ones settled by pass 1 */
     ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
     const char *name;
-    uint64_t memory; /* the limit the check may take */
+    uint64_t memory; /* what the check plans by (CheckOptions) */
     FILE *progress;
     Visit visit;
     atomic_uint_fast64_t next_chunk;
@@ -72,8 +72,8 @@ typedef struct Shared {
 struct Worker {
     Shared *shared;
     CheckResult result;
-    uint64_t counts[VALUE_SETS_MAX][2]
-                   [4]; /* [value set][side to move][WDL_*], as the header counts them */
+    /* [value set][side to move][WDL_*], as the header counts them */
+    uint64_t counts[VALUE_SETS_MAX][2][4];
     TableStatus status;
     char err[512];
     IdxCursor decoder, encoder; /* consecutive positions and successors share their men */
