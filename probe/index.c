@@ -139,8 +139,10 @@ static void set_streak(Position *p, int side, uint64_t part) {
     p->streak[side] = (uint8_t)(part % 3 + 1);
 }
 
-/* Splits off the least significant digit of base `count`. */
+/* Splits off the least significant digit of base `count`.  A division takes tens of
+ * cycles, and most counts of king-move states are 1. */
 static uint64_t digit(uint64_t *i, uint64_t count) {
+    if (count == 1) return 0;
     uint64_t d = *i % count;
     *i /= count;
     return d;
@@ -160,8 +162,9 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
         uint64_t white_men = digit(&i, ix->men_count[WHITE]);
         cur->man[WHITE] = unrank_set(white_men, m->men[WHITE], ix->man_squares[WHITE]);
         cur->man[BLACK] = unrank_set(black_men, m->men[BLACK], ix->man_squares[BLACK]);
+        cur->side = (int)i;
     }
-    p->side = (int)(cur->men_part / ix->men_count[BLACK] / ix->men_count[WHITE]);
+    p->side = cur->side;
     p->man[WHITE] = cur->man[WHITE];
     p->man[BLACK] = cur->man[BLACK];
     if (p->man[WHITE] & p->man[BLACK]) return false;

@@ -38,8 +38,9 @@ bool idx_decode(const Indexer *ix, uint64_t index, Position *p);
 typedef struct IdxCursor {
     uint64_t men_part; /* side to move and both sides' men, UINT64_MAX for none yet */
     Bitboard man[2];
+    int side; /* of men_part, for decoding */
 } IdxCursor;
-#define IDX_CURSOR_START ((IdxCursor){UINT64_MAX, {0, 0}})
+#define IDX_CURSOR_START ((IdxCursor){UINT64_MAX, {0, 0}, 0})
 
 /* idx_decode through cur. */
 bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position *p);
