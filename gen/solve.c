@@ -121,19 +121,12 @@ typedef struct Exits {
     Cell best;
 } Exits;
 
-static bool stays_inside(const Position *p, const Move *m, Bitboard promotion) {
-    return !m->captured && !((p->man[p->side] & bit_at(m->from)) && (promotion & bit_at(m->to)));
-}
-
-static TableStatus classify_moves(Solver *s, int thread, const Position *p, const MoveList *list,
-                                  Exits *e) {
-    Bitboard promotion = s->v->board->promotion[p->side];
-    *e = (Exits){0, 0, 0, CELL_MAKE(WDL_NONE, 0)};
+/* Looks up the exits of p, the moves of list, beside its `moves` - list->count moves that
+ * stay inside. */
+static TableStatus classify_moves(Solver *s, int thread, const Position *p, int moves,
+                                  const MoveList *list, Exits *e) {
+    *e = (Exits){moves - list->count, 0, 0, CELL_MAKE(WDL_NONE, 0)};
     for (int k = 0; k < list->count; k++) {
-        if (stays_inside(p, &list->move[k], promotion)) {
-            e->inside++;
-            continue;
-        }
         Position next;
         Cell child;
         movegen_play(s->v, p, &list->move[k], &next);
@@ -163,9 +156,9 @@ static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, Mov
         s->worker[thread].holes++;
         return;
     }
-    movegen_legal(s->v, &p, list);
+    int moves = movegen_material_changes(s->v, &p, list);
     Exits e;
-    TableStatus st = classify_moves(s, thread, &p, list, &e);
+    TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
     if (st != TABLE_OK) return fail(s, thread, st, NULL);
     if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
     if (list->count && list->move[0].captured) mark_unstored(s, i);

@@ -1,10 +1,13 @@
 /* The materials moves convert into (material_captures, material_exits) are the ones moves
  * really reach: the lists hold what is counted by hand, and over every position of a few
- * materials the legal moves that leave the material reach exactly the listed ones. */
+ * materials the legal moves that leave the material reach exactly the listed ones.  There
+ * too, movegen_material_changes (the generator's moves) must count the legal moves and list
+ * exactly those that change the material. */
 #include "index.h"
 #include "movegen.h"
 
 #include <stdio.h>
+#include <string.h>
 
 typedef struct Count {
     const char *material;
@@ -39,6 +42,24 @@ static int find(const Material *list, int count, const Material *m) {
     return -1;
 }
 
+/* Whether changes holds exactly the moves of legal that change material m from p. */
+static bool same_changes(const Variant *v, const Position *p, const Material *m,
+                         const MoveList *legal, const MoveList *changes) {
+    int changing = 0;
+    for (int k = 0; k < legal->count; k++) {
+        Position next;
+        movegen_play(v, p, &legal->move[k], &next);
+        Material after = material_of(&next);
+        if (material_equal(&after, m)) continue;
+        bool listed = false;
+        for (int j = 0; j < changes->count; j++)
+            listed |= memcmp(&changes->move[j], &legal->move[k], sizeof(Move)) == 0;
+        if (!listed) return false;
+        changing++;
+    }
+    return changing == changes->count;
+}
+
 /* Every move of every position of m: one that leaves m, other than by taking the last
  * piece (the game is over, no table), must reach a listed exit, a capture a listed
  * capture, and every listed exit must be reached. */
@@ -56,12 +77,15 @@ static int check_reached(const char *variant, const char *material) {
     }
     Indexer ix;
     idx_init(&ix, &v, &m);
-    static MoveList list;
-    list.paths = NULL;
+    static MoveList list, changes;
+    list.paths = changes.paths = NULL;
+    bool changes_agree = true;
     for (uint64_t i = 0; i < ix.size; i++) {
         Position p, next;
         if (!idx_decode(&ix, i, &p)) continue;
         movegen_legal(&v, &p, &list);
+        changes_agree &= movegen_material_changes(&v, &p, &changes) == list.count &&
+                         same_changes(&v, &p, &m, &list, &changes);
         for (int k = 0; k < list.count; k++) {
             movegen_play(&v, &p, &list.move[k], &next);
             Material after = material_of(&next);
@@ -76,18 +100,20 @@ static int check_reached(const char *variant, const char *material) {
     bool all_reached = true;
     for (int side = 0; side < 2; side++)
         for (int k = 0; k < exit_count[side]; k++) all_reached &= reached[side][k];
-    bool ok = listed && all_reached;
-    printf("%s %s %s: every move leaving it reaches a listed exit%s, every exit reached%s\n",
+    bool ok = listed && all_reached && changes_agree;
+    printf("%s %s %s: every move leaving it reaches a listed exit%s, every exit reached%s, "
+           "the generator's moves agree%s\n",
            ok ? "ok  " : "FAIL", variant, material, listed ? "" : " (NOT)",
-           all_reached ? "" : " (NOT)");
+           all_reached ? "" : " (NOT)", changes_agree ? "" : " (NOT)");
     return ok;
 }
 
 int main(void) {
-    int passed = 0, total = (int)(sizeof counts / sizeof counts[0]) + 2;
+    int passed = 0, total = (int)(sizeof counts / sizeof counts[0]) + 3;
     for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) passed += check_count(&counts[i]);
     passed += check_reached("brazilian", "KMvKM");
     passed += check_reached("frisian2-8", "KMMvM");
+    passed += check_reached("frisian", "KMvM"); /* the king-move limit */
     printf("%d passed, %d failed\n", passed, total - passed);
     return passed == total ? 0 : 1;
 }
