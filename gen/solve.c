@@ -1,9 +1,9 @@
 /* Retrograde analysis by layers of DTW.
  *
- * Initialisation generates every position's moves once.  A position with a capture pending
+ * Initialisation looks at every position's moves once.  A position with a capture pending
  * leaves the material with every move, so its value follows at once from the finished
  * tables it converts into (each successor looked up once, probe/value_memo.h); so do
- * promotions.  Other quiet moves stay inside and are only counted.  Layer n then takes
+ * promotions.  Other quiet moves stay inside and are only counted, not listed.  Layer n then takes
  * every position decided at DTW n-1 and walks its predecessors (un-moves): a loss makes
  * each predecessor a win at n; a win takes one off each predecessor's count of open moves,
  * and a predecessor whose count reaches zero is a loss at DTW 1 + its longest successor.
@@ -157,6 +157,7 @@ static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, Mov
         return;
     }
     int moves = movegen_material_changes(s->v, &p, list);
+    if (list->overflow) return fail(s, thread, TABLE_ERR_MEMORY, "more moves than a list holds");
     Exits e;
     TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
     if (st != TABLE_OK) return fail(s, thread, st, NULL);

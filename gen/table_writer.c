@@ -44,8 +44,8 @@ typedef struct Packer {
 } Packer;
 
 /* A block of a batch: the last value its stream stores in it (-1 for none), the value
- * stored before it, and its bytes compressed by either way of filling (pack_batch), of
- * which `best` is kept. */
+ * stored before it, and its bytes: bytes[best] is written, the other holds a trial of the
+ * other way of filling (better_fill). */
 typedef struct Packed {
     int last_inside;
     unsigned before;

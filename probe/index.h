@@ -1,9 +1,9 @@
 /* Dense index of the positions of one material (the canonical one).
  *
- * index = ((((side * streaks + streak) * men_white + ...) as laid out in index.c: men are
- * the major part (each side's men as a combination over the squares a man may stand on),
- * kings the minor part (White's then Black's as combinations over the squares the men
- * leave free).  Placements where a white and a black man share a square are holes:
+ * index = (((((side * men_white + men_black) * kings_white + kings_black) * streak_white) +
+ * ...) as laid out in index.c: men are the major part (each side's men as a combination over the
+ * squares a man may stand on), kings the minor part (White's then Black's as combinations over the
+ * squares the men leave free).  Placements where a white and a black man share a square are holes:
  * idx_decode reports them invalid.  Frisian adds, for each side that has men and kings,
  * the king-move state (none, or which king and its count 1..3: 1 + 3 x kings values). */
 #ifndef DTB_INDEX_H
@@ -34,7 +34,8 @@ uint64_t idx_encode(const Indexer *ix, const Position *p);
 bool idx_decode(const Indexer *ix, uint64_t index, Position *p);
 
 /* Decodes runs of nearby indices faster: the men's placement, the major part of the index,
- * is decoded again only when it changes.  Start a cursor with IDX_CURSOR_START. */
+ * is decoded again only when it changes.  Start a cursor with IDX_CURSOR_START; a cursor
+ * serves decoding or encoding, not both (each keeps its own part of it). */
 typedef struct IdxCursor {
     uint64_t men_part; /* side to move and both sides' men, UINT64_MAX for none yet */
     Bitboard man[2];

@@ -6,8 +6,9 @@
  * variant's precedence key: only the sequences with the highest key are legal.
  *
  * Speed: the search starts only from the pieces that can capture, found by a bitboard
- * test over all men at once and from each king's first piece along each direction, and
- * perft counts the quiet moves of its last ply instead of listing them. */
+ * test over all men at once and from each king's first piece along each direction; perft
+ * counts the quiet moves of its last ply instead of listing them, and the generator the
+ * quiet moves that do not change the material. */
 #include "movegen.h"
 
 #include <string.h>

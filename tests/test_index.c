@@ -1,5 +1,7 @@
 /* The index is a bijection between its valid indices and the positions of a material, and
- * the number of valid indices is the number of positions counted by hand. */
+ * the number of valid indices is the number of positions counted by hand.  The cursors
+ * (idx_decode_near, idx_encode_near), walked through every index in order, agree with the
+ * plain functions. */
 #include "fen.h"
 #include "index.h"
 #include "movegen.h"
@@ -28,6 +30,13 @@ static const Case cases[] = {
     {"frisian", "KKMvK", 2ULL * 45 * (49 * 48 / 2) * 47 * 7},
 };
 
+static bool same_position(const Position *a, const Position *b) {
+    return a->man[WHITE] == b->man[WHITE] && a->man[BLACK] == b->man[BLACK] &&
+           a->king[WHITE] == b->king[WHITE] && a->king[BLACK] == b->king[BLACK] &&
+           a->side == b->side && memcmp(a->streak_king, b->streak_king, 2) == 0 &&
+           memcmp(a->streak, b->streak, 2) == 0;
+}
+
 static int check(const Case *c) {
     Variant v;
     Material m;
@@ -37,11 +46,18 @@ static int check(const Case *c) {
     material_parse(c->material, &m, err, sizeof err);
     idx_init(&ix, &v, &m);
     unsigned long long valid = 0, wrong = 0;
+    IdxCursor decoder = IDX_CURSOR_START, encoder = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix.size; i++) {
-        Position p;
-        if (!idx_decode(&ix, i, &p)) continue;
+        Position p, near;
+        bool near_valid = idx_decode_near(&ix, &decoder, i, &near);
+        if (!idx_decode(&ix, i, &p)) {
+            wrong += near_valid;
+            continue;
+        }
         Material got = material_of(&p);
         valid++;
+        wrong +=
+            !near_valid || !same_position(&near, &p) || idx_encode_near(&ix, &encoder, &p) != i;
         wrong += idx_encode(&ix, &p) != i || !material_equal(&got, &m) ||
                  (p.man[WHITE] & v.board->promotion[WHITE]) ||
                  (p.man[BLACK] & v.board->promotion[BLACK]);

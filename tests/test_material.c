@@ -7,7 +7,6 @@
 #include "movegen.h"
 
 #include <stdio.h>
-#include <string.h>
 
 typedef struct Count {
     const char *material;
@@ -53,7 +52,9 @@ static bool same_changes(const Variant *v, const Position *p, const Material *m,
         if (material_equal(&after, m)) continue;
         bool listed = false;
         for (int j = 0; j < changes->count; j++)
-            listed |= memcmp(&changes->move[j], &legal->move[k], sizeof(Move)) == 0;
+            listed |= changes->move[j].captured == legal->move[k].captured &&
+                      changes->move[j].from == legal->move[k].from &&
+                      changes->move[j].to == legal->move[k].to;
         if (!listed) return false;
         changing++;
     }
