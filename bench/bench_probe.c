@@ -95,17 +95,21 @@ typedef struct Worker {
     long failures;
 } Worker;
 
+/* Counts its failures in a local: the workers sit side by side in one array, and a count
+ * written there at every probe would bounce a cache line between the threads. */
 static void *probe_many(void *arg) {
     Worker *w = arg;
     char err[256];
+    long failures = 0;
     for (long i = 0; i < w->b->probes; i++) {
         const Position *p = &w->b->pool[(w->first + i) % w->b->pool_size];
         Cell c;
         int wdl;
         TableStatus s = w->full ? tb_probe(w->tb, p, &c, err, sizeof err)
                                 : tb_probe_wdl(w->tb, p, VALUES_PURE, &wdl, err, sizeof err);
-        w->failures += s != TABLE_OK;
+        failures += s != TABLE_OK;
     }
+    w->failures = failures;
     return NULL;
 }
 
