@@ -28,12 +28,13 @@ static void add_with_any_streak(Unmoves *u, const Position *p, Bitboard except) 
 static void add(Unmoves *u, int from, int to, bool king) {
     const Position *s = u->s;
     int side = u->mover;
-    /* Built in place: copying a freshly written struct costs a store-forwarding stall. */
+    /* Built in place, and the moved piece's set taken from s, not read back from p: reading
+     * a freshly written struct costs a store-forwarding stall. */
     Position *p = &u->out[u->count];
+    Bitboard moved = ((king ? s->king[side] : s->man[side]) & ~bit_at(to)) | bit_at(from);
     *p = *s;
     p->side = side;
-    Bitboard *set = king ? &p->king[side] : &p->man[side];
-    *set = (*set & ~bit_at(to)) | bit_at(from);
+    *(king ? &p->king[side] : &p->man[side]) = moved;
     p->streak_king[side] = NO_SQUARE;
     p->streak[side] = 0;
     if (!u->v->king_move_limit || !s->man[side]) {
