@@ -57,6 +57,7 @@ static void build(Board *b, int size) {
             Bitboard *ray = &b->ray[b->bit_of[i]][d];
             for (Bitboard x = board_step(b, bit_at(b->bit_of[i]), d); x; x = board_step(b, x, d))
                 *ray |= x;
+            b->lines[b->bit_of[i]] |= *ray;
         }
 }
 

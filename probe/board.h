@@ -35,6 +35,7 @@ typedef struct Board {
     uint8_t bit_of[BOARD_MAX_SQUARES]; /* 0-based standard number -> bit */
     uint8_t index_of[64];              /* bit -> 0-based standard number, NO_SQUARE for ghosts */
     Bitboard ray[64][DIR_COUNT];       /* [bit][d]: every square beyond it in direction d */
+    Bitboard lines[64];                /* [bit]: its rays in every direction together */
 } Board;
 
 /* The two boards, built on first use; never NULL for size 10 or 8. */
