@@ -65,7 +65,8 @@ static inline Bitboard man_capturers(const Board *b, Bitboard men, DirSet dirs, 
 
 /* The same for kings, by the long leap: from each king, the first piece along each
  * direction, when it is an enemy with an empty square behind it.  A side has few kings,
- * fewer than the rays back from every enemy piece. */
+ * fewer than the rays back from every enemy piece; a king with no enemy on its lines is
+ * passed over at once. */
 static inline Bitboard king_capturers(const Board *b, Bitboard kings, DirSet dirs, Bitboard enemy,
                                       Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
     Bitboard found = 0;
@@ -73,6 +74,7 @@ static inline Bitboard king_capturers(const Board *b, Bitboard kings, DirSet dir
         by_dir[bit_first(left)] = 0;
     for (; kings; kings &= kings - 1) {
         int sq = bit_first(kings);
+        if (!(b->lines[sq] & enemy)) continue;
         for (DirSet left = dirs; left; left &= (DirSet)(left - 1)) {
             int d = bit_first(left);
             Bitboard x = board_first_along(b, sq, d, ~empty) & enemy;
