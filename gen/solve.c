@@ -1,18 +1,27 @@
-/* Retrograde analysis by layers of DTW.
+/* Retrograde analysis by slices, and in each slice by layers of DTW.
  *
- * Initialisation looks at every position's moves once.  A position with a capture pending
- * leaves the material with every move, so its value follows at once from the finished
- * tables it converts into (each successor looked up once, probe/value_memo.h); so do
- * promotions.  Other quiet moves stay inside and are only counted, not listed.  Layer n then takes
- * every position decided at DTW n-1 and walks its predecessors (un-moves): a loss makes
- * each predecessor a win at n; a win takes one off each predecessor's count of open moves,
- * and a predecessor whose count reaches zero is a loss at DTW 1 + its longest successor.
- * Layers run in increasing DTW, so the first win found is the fastest and the last count
- * down the longest defence.  Positions never decided are draws.
+ * A slice is every position of one placement of the men, with either side to move.  Men
+ * only step forward, so a man's step leads to a slice whose men have fewer rows to go, and
+ * only the kings' quiet moves stay in a slice.  Slices are solved in order of the rows
+ * their men have to go, fewest first, so that every man's step out of a slice reaches a
+ * finished one; slices the same rows from promotion do not reach each other and are solved
+ * side by side.  A slice is small (its kings' placements), so its layers work in the cache.
+ *
+ * Initialisation looks at every position's moves once.  A capture, a promotion and a
+ * man's step leave the slice, so their values follow from finished tables (each successor
+ * looked up once, probe/value_memo.h) or finished slices: a position with a capture
+ * pending is decided at once.  The kings' quiet moves stay inside and are only counted,
+ * not listed.  Layer n then takes every position of the slice decided at DTW n-1 and walks
+ * its predecessors (king un-moves): a loss makes each predecessor a win at n; a win takes
+ * one off each predecessor's count of open moves, and a predecessor whose count reaches
+ * zero is a loss at DTW 1 + its longest successor.  Layers run in increasing DTW, so the
+ * first win found is the fastest and the last count down the longest defence.  Positions
+ * never decided are draws.
  *
  * Memory is 3 bytes and a bit per position: the cell, the count of open moves, and the
- * bitmap of positions the prober never reads.  An undecided cell carries what leaving the
- * material gives (see pending_cell), so no other array is needed. */
+ * bitmap of positions the prober never reads; and 4 bytes a slice for their order.  An
+ * undecided cell carries what leaving the slice gives (see pending_cell), so no other
+ * array is needed. */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -28,15 +37,17 @@
 #define HOLE        CELL_MAKE(WDL_NONE, 0)
 #define MAX_THREADS 64
 #define MAX_INSIDE  250 /* open moves are counted in a byte */
+#define ROWS_MAX    256 /* rows to go of a slice's men, counted in a byte */
 
 /* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
  * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
  * nothing in.  Spans of 2^10 rather than 2^12 scan 21% fewer instructions' worth of cells
- * (an 8x8 4-piece material), for a byte of masks per 128 positions. */
+ * (an 8x8 4-piece material), for a byte of masks per 128 positions.  A span may hold
+ * several small slices; their bits only make a layer look at a span in vain. */
 #define SPAN_BITS 10
 
 /* An undecided cell (WDL_NONE, DTW field above 0) holds either the DTW of the fastest win
- * by leaving the material, or the longest loss by leaving it (0 for none): a position that
+ * by leaving the slice, or the longest loss by leaving it (0 for none): a position that
  * can win by an exit never loses, so it needs only the first. */
 static Cell pending_cell(int exit_win, int exit_loss) {
     int field = exit_win ? 2 * exit_win + 1 : 2 * exit_loss;
@@ -57,10 +68,20 @@ static int pending_exit_loss(Cell c) {
     return field & 1 ? 0 : field >> 1;
 }
 
-/* What each thread counts, a cache line apart so that threads do not slow each other. */
+/* One thread's room for walking un-moves and listing moves. */
+typedef struct Tools {
+    IdxCursor decoder, encoder;
+    Position preds[UNMOVE_MAX];
+    uint64_t index[UNMOVE_MAX];
+    MoveList list;
+} Tools;
+
+/* What each thread counts, a cache line apart so that threads do not slow each other.
+ * last_layer and open concern the slice being solved. */
 typedef struct Worker {
     _Alignas(64) int last_layer; /* highest DTW decided or pending */
-    uint64_t decided, holes;
+    int64_t open;                /* positions left pending, less those decided since */
+    Tools *tools;
     TableStatus status;
     char err[256];
 } Worker;
@@ -74,17 +95,24 @@ typedef struct Solver {
     uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
     uint64_t *unstored;  /* capture pending or hole: the prober never reads these */
     uint64_t *span_dtws; /* per span: bit d % 64 for each DTW d decided or pending there */
-    int layer;
+    uint64_t slice_size; /* positions of a slice with one side to move */
+    uint64_t slice_count;
+    uint32_t *order;                    /* the slices, fewest rows to go first */
+    uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
+    uint64_t solved;                    /* slices */
+    const SolveOptions *opt;
     double start, reported;
     Worker worker[MAX_THREADS];
 } Solver;
 
-/* One thread's room for walking un-moves. */
-typedef struct Walk {
-    IdxCursor decoder, encoder;
-    Position preds[UNMOVE_MAX];
-    uint64_t index[UNMOVE_MAX];
-} Walk;
+/* A slice being solved, by one thread or by all.  Its positions are counted by rank: ranks
+ * [0, slice_size) have White to move, at indices from first on, and the next slice_size
+ * Black, from first + ix.per_side on. */
+typedef struct Slice {
+    Solver *s;
+    uint64_t first;
+    int layer;
+} Slice;
 
 static Cell load(const Cell *c) {
     return __atomic_load_n(c, __ATOMIC_RELAXED);
@@ -104,7 +132,7 @@ static void decide(Solver *s, int thread, uint64_t i, Cell value) {
     while (is_pending(expected))
         if (__atomic_compare_exchange_n(&s->cells[i], &expected, value, true, __ATOMIC_RELAXED,
                                         __ATOMIC_RELAXED)) {
-            s->worker[thread].decided++;
+            s->worker[thread].open--;
             note_layer(s, thread, i, CELL_DTW(value));
             return;
         }
@@ -114,12 +142,26 @@ static void mark_unstored(Solver *s, uint64_t i) {
     __atomic_fetch_or(&s->unstored[i / 64], (uint64_t)1 << (i % 64), __ATOMIC_RELAXED);
 }
 
-/* What leaving the material gives: the best value over the exits (WDL_NONE for none),
- * the exits' fastest win and longest loss, and how many moves stay inside. */
+/* What leaving the slice gives: the best value over the exits (WDL_NONE for none), the
+ * exits' fastest win and longest loss, and how many moves stay inside. */
 typedef struct Exits {
     int inside, win, loss;
     Cell best;
 } Exits;
+
+/* The value of the position after move m of p, for its side to move.  A man's step that
+ * neither captures nor promotes keeps the material and reaches a finished slice. */
+static TableStatus exit_value(Solver *s, int thread, const Position *p, const Move *m,
+                              Cell *child) {
+    Position next;
+    movegen_play(s->v, p, m, &next);
+    if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
+        *child = load(&s->cells[idx_encode(&s->ix, &next)]);
+        return TABLE_OK;
+    }
+    char *err = s->worker[thread].err;
+    return value_memo_probe(s->exits, &next, child, err, sizeof s->worker->err);
+}
 
 /* Looks up the exits of p, the moves of list, beside its `moves` - list->count moves that
  * stay inside. */
@@ -127,11 +169,8 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, int 
                                   const MoveList *list, Exits *e) {
     *e = (Exits){moves - list->count, 0, 0, CELL_MAKE(WDL_NONE, 0)};
     for (int k = 0; k < list->count; k++) {
-        Position next;
         Cell child;
-        movegen_play(s->v, p, &list->move[k], &next);
-        char *err = s->worker[thread].err;
-        TableStatus st = value_memo_probe(s->exits, &next, &child, err, sizeof s->worker->err);
+        TableStatus st = exit_value(s, thread, p, &list->move[k], &child);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
@@ -148,15 +187,16 @@ static void fail(Solver *s, int thread, TableStatus st, const char *message) {
     if (message) snprintf(w->err, sizeof w->err, "%s", message);
 }
 
-static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, MoveList *list) {
+static void init_position(Solver *s, int thread, uint64_t i) {
+    Tools *tools = s->worker[thread].tools;
+    MoveList *list = &tools->list;
     Position p;
-    if (!idx_decode_near(&s->ix, cur, i, &p)) {
+    if (!idx_decode_near(&s->ix, &tools->decoder, i, &p)) {
         s->cells[i] = HOLE;
         mark_unstored(s, i);
-        s->worker[thread].holes++;
         return;
     }
-    int moves = movegen_material_changes(s->v, &p, list);
+    int moves = movegen_men_changes(s->v, &p, list);
     if (list->overflow) return fail(s, thread, TABLE_ERR_MEMORY, "more moves than a list holds");
     Exits e;
     TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
@@ -166,54 +206,69 @@ static void init_position(Solver *s, int thread, uint64_t i, IdxCursor *cur, Mov
     if (e.win) note_layer(s, thread, i, e.win);
     s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
     s->cells[i] = pending_cell(e.win, e.loss);
+    s->worker[thread].open++;
     if (e.inside == 0)
         decide(s, thread, i, CELL_WDL(e.best) == WDL_NONE ? CELL_MAKE(WDL_LOSS, 0) : e.best);
 }
 
-static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    Solver *s = ctx;
-    MoveList *list = malloc(sizeof *list);
-    if (!list) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
-    list->paths = NULL;
-    IdxCursor cur = IDX_CURSOR_START;
-    for (uint64_t i = begin; i < end && s->worker[thread].status == TABLE_OK; i++)
-        init_position(s, thread, i, &cur, list);
-    free(list);
+/* The indices of ranks [begin, end) of a slice: a run for each side to move. */
+typedef struct Run {
+    uint64_t begin, end;
+} Run;
+
+static int slice_runs(const Slice *sl, uint64_t begin, uint64_t end, Run run[2]) {
+    uint64_t size = sl->s->slice_size;
+    int count = 0;
+    for (int side = 0; side < 2; side++) {
+        uint64_t low = begin > side * size ? begin : side * size;
+        uint64_t high = end < (side + 1) * size ? end : (side + 1) * size;
+        uint64_t base = sl->first + side * (sl->s->ix.per_side - size);
+        if (low < high) run[count++] = (Run){base + low, base + high};
+    }
+    return count;
 }
 
-/* Position i was decided at DTW layer-1; pass it to its predecessors.  Un-moves ignore
- * whether a capture was pending before them: such a position was decided at
- * initialisation, so it is skipped like every decided one.  The predecessors' cells are
+static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    const Slice *sl = ctx;
+    Run run[2];
+    for (int r = slice_runs(sl, begin, end, run); r-- > 0;)
+        for (uint64_t i = run[r].begin; i < run[r].end; i++) init_position(sl->s, thread, i);
+}
+
+/* Position i was decided at DTW layer-1; pass it to its predecessors in the slice.
+ * Un-moves ignore whether a capture was pending before them: such a position was decided
+ * at initialisation, so it is skipped like every decided one.  The predecessors' cells are
  * fetched from memory all at once before any is used. */
-static void propagate(Solver *s, int thread, uint64_t i, Cell value, Walk *walk) {
+static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) {
+    Tools *tools = s->worker[thread].tools;
     Position p;
-    idx_decode_near(&s->ix, &walk->decoder, i, &p);
-    int count = unmove_predecessors(s->v, &p, walk->preds);
+    idx_decode_near(&s->ix, &tools->decoder, i, &p);
+    int count = unmove_king_predecessors(s->v, &p, tools->preds);
     for (int k = 0; k < count; k++) {
-        walk->index[k] = idx_encode_near(&s->ix, &walk->encoder, &walk->preds[k]);
-        __builtin_prefetch(&s->cells[walk->index[k]]);
+        tools->index[k] = idx_encode_near(&s->ix, &tools->encoder, &tools->preds[k]);
+        __builtin_prefetch(&s->cells[tools->index[k]]);
     }
     for (int k = 0; k < count; k++) {
-        uint64_t j = walk->index[k];
+        uint64_t j = tools->index[k];
         Cell before = load(&s->cells[j]);
         if (!is_pending(before)) continue;
         if (CELL_WDL(value) == WDL_LOSS) {
-            decide(s, thread, j, CELL_MAKE(WDL_WIN, s->layer));
+            decide(s, thread, j, CELL_MAKE(WDL_WIN, layer));
         } else if (__atomic_sub_fetch(&s->open_moves[j], 1, __ATOMIC_RELAXED) == 0) {
             int floor = pending_exit_loss(before);
-            decide(s, thread, j, CELL_MAKE(WDL_LOSS, s->layer > floor ? s->layer : floor));
+            decide(s, thread, j, CELL_MAKE(WDL_LOSS, layer > floor ? layer : floor));
         }
     }
 }
 
 /* What a layer acts on in cell i: a position decided at the last layer passes it on, and
  * one whose fastest exit wins now is decided. */
-static void layer_cell(Solver *s, int thread, uint64_t i, Walk *walk) {
+static void layer_cell(Solver *s, int thread, int layer, uint64_t i) {
     Cell c = load(&s->cells[i]);
-    if (c == CELL_MAKE(WDL_WIN, s->layer - 1) || c == CELL_MAKE(WDL_LOSS, s->layer - 1))
-        propagate(s, thread, i, c, walk);
-    else if (is_pending(c) && pending_exit_win(c) == s->layer)
-        decide(s, thread, i, CELL_MAKE(WDL_WIN, s->layer));
+    if (c == CELL_MAKE(WDL_WIN, layer - 1) || c == CELL_MAKE(WDL_LOSS, layer - 1))
+        propagate(s, thread, layer, i, c);
+    else if (is_pending(c) && pending_exit_win(c) == layer)
+        decide(s, thread, i, CELL_MAKE(WDL_WIN, layer));
 }
 
 /* The cells layer_cell acts on are exactly those equal to one of three values, and most
@@ -231,93 +286,217 @@ static uint64_t lanes_equal_any(uint64_t word, uint64_t a, uint64_t b, uint64_t 
     return ((x - LANES_ONE) & ~x) | ((y - LANES_ONE) & ~y) | ((z - LANES_ONE) & ~z);
 }
 
-static void layer_span(Solver *s, int thread, uint64_t begin, uint64_t end, Walk *walk) {
-    uint64_t won = CELL_MAKE(WDL_WIN, s->layer - 1) * LANES_ONE,
-             lost = CELL_MAKE(WDL_LOSS, s->layer - 1) * LANES_ONE,
-             exit_win = pending_cell(s->layer, 0) * LANES_ONE;
+static void layer_span(Solver *s, int thread, int layer, uint64_t begin, uint64_t end) {
+    uint64_t won = CELL_MAKE(WDL_WIN, layer - 1) * LANES_ONE,
+             lost = CELL_MAKE(WDL_LOSS, layer - 1) * LANES_ONE,
+             exit_win = pending_cell(layer, 0) * LANES_ONE;
     uint64_t i = begin;
-    for (; i < end && i % 4; i++) layer_cell(s, thread, i, walk);
+    for (; i < end && i % 4; i++) layer_cell(s, thread, layer, i);
     for (; i + 4 <= end; i += 4) {
         uint64_t word = __atomic_load_n((const CellWord *)&s->cells[i], __ATOMIC_RELAXED);
         if (lanes_equal_any(word, won, lost, exit_win) & LANES_HIGH)
-            for (int k = 0; k < 4; k++) layer_cell(s, thread, i + k, walk);
+            for (int k = 0; k < 4; k++) layer_cell(s, thread, layer, i + k);
     }
-    for (; i < end; i++) layer_cell(s, thread, i, walk);
+    for (; i < end; i++) layer_cell(s, thread, layer, i);
+}
+
+static void layer_run(Solver *s, int thread, int layer, Run run) {
+    uint64_t wanted = (uint64_t)1 << ((layer - 1) % 64) | (uint64_t)1 << (layer % 64);
+    for (uint64_t span = run.begin; span < run.end; span = (span | ((1u << SPAN_BITS) - 1)) + 1) {
+        uint64_t stop = (span | ((1u << SPAN_BITS) - 1)) + 1;
+        if (__atomic_load_n(&s->span_dtws[span >> SPAN_BITS], __ATOMIC_RELAXED) & wanted)
+            layer_span(s, thread, layer, span, stop < run.end ? stop : run.end);
+    }
 }
 
 static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    Solver *s = ctx;
-    Walk *walk = malloc(sizeof *walk);
-    if (!walk) return fail(s, thread, TABLE_ERR_MEMORY, "out of memory");
-    walk->decoder = walk->encoder = IDX_CURSOR_START;
-    uint64_t wanted = (uint64_t)1 << ((s->layer - 1) % 64) | (uint64_t)1 << (s->layer % 64);
-    for (uint64_t span = begin; span < end; span = (span | ((1u << SPAN_BITS) - 1)) + 1) {
-        uint64_t stop = (span | ((1u << SPAN_BITS) - 1)) + 1;
-        if (__atomic_load_n(&s->span_dtws[span >> SPAN_BITS], __ATOMIC_RELAXED) & wanted)
-            layer_span(s, thread, span, stop < end ? stop : end, walk);
-    }
-    free(walk);
+    const Slice *sl = ctx;
+    Run run[2];
+    for (int r = slice_runs(sl, begin, end, run); r-- > 0;)
+        layer_run(sl->s, thread, sl->layer, run[r]);
 }
 
-static int last_layer(const Solver *s, int threads) {
-    int last = 0;
-    for (int t = 0; t < threads; t++)
-        if (s->worker[t].last_layer > last) last = s->worker[t].last_layer;
-    return last;
+/* Positions still undecided when a slice's layers are done are draws. */
+static void settle_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    const Slice *sl = ctx;
+    Run run[2];
+    for (int r = slice_runs(sl, begin, end, run); r-- > 0;)
+        for (uint64_t i = run[r].begin; i < run[r].end; i++)
+            if (is_pending(sl->s->cells[i])) sl->s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
+}
+
+/* Runs fn over the ranks of sl: on workers 0..threads-1 when threads > 1, else on
+ * worker `thread` alone. */
+static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
+    uint64_t ranks = 2 * sl->s->slice_size;
+    if (threads > 1)
+        parallel_for(threads, ranks, fn, sl);
+    else
+        fn(sl, thread, 0, ranks);
+}
+
+/* Progress: rewritten in place on a terminal, else a line every PROGRESS_SECONDS.  Only
+ * thread 0, the caller's, reports. */
+#define PROGRESS_SECONDS 10.0
+
+static void report(Solver *s, int layer) {
+    const SolveOptions *opt = s->opt;
+    double now = wall_seconds();
+    if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
+    s->reported = now;
+    char name[MATERIAL_NAME_MAX];
+    material_name(&s->ix.m, name, sizeof name);
+    fprintf(opt->progress, "%s%s: %llu of %llu men's placements solved, ply %d, %.1f s%s",
+            opt->live ? "\r" : "", name, (unsigned long long)s->solved,
+            (unsigned long long)s->slice_count, layer, now - s->start, opt->live ? "   " : "\n");
+    fflush(opt->progress);
+}
+
+/* Whether the slice the workers [first, last) solve has a layer `layer` to run: none of
+ * them failed, a position is still pending, and a layer that far may decide one. */
+static bool layer_due(const Solver *s, int first, int last, int layer) {
+    int64_t open = 0;
+    int last_layer = 0;
+    for (int t = first; t < last; t++) {
+        if (s->worker[t].status != TABLE_OK) return false;
+        open += s->worker[t].open;
+        if (s->worker[t].last_layer > last_layer) last_layer = s->worker[t].last_layer;
+    }
+    return open > 0 && layer <= last_layer + 1;
+}
+
+static void solve_slice(Solver *s, uint64_t slice, int thread, int threads) {
+    int first = threads > 1 ? 0 : thread, last = threads > 1 ? threads : thread + 1;
+    for (int t = first; t < last; t++) s->worker[t].last_layer = 0, s->worker[t].open = 0;
+    Slice sl = {s, slice * s->slice_size, 0};
+    run_slice(&sl, thread, threads, init_range);
+    for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
+        if (thread == 0) report(s, sl.layer);
+        run_slice(&sl, thread, threads, layer_range);
+    }
+    run_slice(&sl, thread, threads, settle_range);
+}
+
+/* A group of slices, order[first..], each solved by one thread. */
+typedef struct Group {
+    Solver *s;
+    uint64_t first;
+} Group;
+
+static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    const Group *g = ctx;
+    for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++)
+        solve_slice(g->s, g->s->order[g->first + k], thread, 1);
+}
+
+static int row_of(const Board *b, int bit) {
+    return b->index_of[bit] / (b->size / 2);
+}
+
+/* The rows p's men have to go to their promotion rows, summed over both sides. */
+static int rows_to_go(const Board *b, const Position *p) {
+    int rows = 0;
+    for (int side = 0; side < 2; side++) {
+        int goal = row_of(b, bit_first(b->promotion[side]));
+        for (Bitboard m = p->man[side]; m; m &= m - 1) rows += abs(row_of(b, bit_first(m)) - goal);
+    }
+    return rows;
+}
+
+/* Sorts the slices by rows to go (a slice of holes anywhere: nothing leads into it). */
+static void order_slices(Solver *s, uint8_t *rows) {
+    IdxCursor cur = IDX_CURSOR_START;
+    for (uint64_t k = 0; k < s->slice_count; k++) {
+        Position p;
+        bool men = idx_decode_near(&s->ix, &cur, k * s->slice_size, &p);
+        rows[k] = men ? (uint8_t)rows_to_go(s->v->board, &p) : 0;
+        s->group_start[rows[k] + 1]++;
+    }
+    uint64_t next[ROWS_MAX];
+    for (int r = 0; r < ROWS_MAX; r++) {
+        next[r] = s->group_start[r];
+        s->group_start[r + 1] += s->group_start[r];
+    }
+    for (uint64_t k = 0; k < s->slice_count; k++) s->order[next[rows[k]]++] = (uint32_t)k;
 }
 
 static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen) {
     for (int t = 0; t < threads; t++)
         if (s->worker[t].status != TABLE_OK) {
-            snprintf(err, errlen, "%s", s->worker[t].err);
+            if (err) snprintf(err, errlen, "%s", s->worker[t].err);
             return s->worker[t].status;
         }
     return TABLE_OK;
 }
+/* Solves the slices group by group.  Sharing a slice among the threads costs a thread
+ * start for each of its layers, so a group's slices are shared out among the threads,
+ * each solved by one, unless the group has too few slices to keep every thread busy (a
+ * material without men has one): then its slices are solved one by one, each by all
+ * threads.  Small slices are not worth sharing even so. */
+#define SHARED_SLICE_MIN (1u << 20) /* positions */
 
-/* Progress: rewritten in place on a terminal, else a line every PROGRESS_SECONDS. */
-#define PROGRESS_SECONDS 10.0
-
-static void report(Solver *s, const SolveOptions *opt, int threads) {
-    double now = wall_seconds();
-    if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
-    s->reported = now;
-    uint64_t decided = 0, holes = 0;
-    for (int t = 0; t < threads; t++) decided += s->worker[t].decided, holes += s->worker[t].holes;
-    char name[MATERIAL_NAME_MAX];
-    material_name(&s->ix.m, name, sizeof name);
-    fprintf(opt->progress, "%s%s: ply %d, %.0f%% of %llu positions decided, %.1f s%s",
-            opt->live ? "\r" : "", name, s->layer,
-            100.0 * (double)decided / (double)(s->ix.size - holes + !(s->ix.size - holes)),
-            (unsigned long long)(s->ix.size - holes), now - s->start, opt->live ? "   " : "\n");
-    fflush(opt->progress);
-}
-
-/* Undecided positions are draws; under the draw rules a result past the material's
- * horizon is a draw too (draw_rules.h). */
-static void finish_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    (void)thread;
-    Solver *s = ctx;
-    int horizon[2] = {0, 0};
-    if (s->set == VALUES_RULES)
-        for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
-    for (uint64_t i = begin; i < end; i++) {
-        if (is_pending(s->cells[i])) s->cells[i] = CELL_MAKE(WDL_DRAW, 0);
-        s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
+static void solve_groups(Solver *s, int threads) {
+    bool small = 2 * s->slice_size < SHARED_SLICE_MIN;
+    for (int r = 0; r < ROWS_MAX && first_error(s, threads, NULL, 0) == TABLE_OK; r++) {
+        uint64_t begin = s->group_start[r], count = s->group_start[r + 1] - begin;
+        if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
+            parallel_for_chunks(threads, count, 1, solve_slices, &(Group){s, begin});
+        } else {
+            for (uint64_t k = 0; k < count; k++) solve_slice(s, s->order[begin + k], 0, threads);
+        }
+        s->solved = s->group_start[r + 1];
     }
 }
 
-uint64_t solve_bytes(const Indexer *ix) {
-    return ix->size * (sizeof(Cell) + 1) + (ix->size / 64 + (ix->size >> SPAN_BITS) + 2) * 8;
+/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h). */
+static void cut_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    Solver *s = ctx;
+    int horizon[2];
+    for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
+    for (uint64_t i = begin; i < end; i++)
+        s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
 }
 
-static bool alloc_arrays(Solver *s) {
+static uint64_t slice_count(const Indexer *ix) {
+    return ix->men_count[WHITE] * ix->men_count[BLACK];
+}
+
+uint64_t solve_bytes(const Indexer *ix) {
+    return ix->size * (sizeof(Cell) + 1) + (ix->size / 64 + (ix->size >> SPAN_BITS) + 2) * 8 +
+           slice_count(ix) * (sizeof(uint32_t) + 1);
+}
+
+static bool alloc_arrays(Solver *s, int threads) {
     uint64_t n = s->ix.size;
     s->cells = malloc(n * sizeof *s->cells);
     s->open_moves = malloc(n);
     s->unstored = calloc((n + 63) / 64, sizeof *s->unstored);
     s->span_dtws = calloc((n >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    return s->cells && s->open_moves && s->unstored && s->span_dtws;
+    bool ok = s->cells && s->open_moves && s->unstored && s->span_dtws;
+    for (int t = 0; t < threads; t++) {
+        Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
+        if (!tools) return false;
+        tools->decoder = tools->encoder = IDX_CURSOR_START;
+        tools->list.paths = NULL;
+    }
+    s->slice_count = slice_count(&s->ix);
+    s->slice_size = s->ix.per_side / s->slice_count;
+    uint8_t *rows = malloc(s->slice_count + 1);
+    s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
+    if (ok && rows && s->order) order_slices(s, rows);
+    free(rows);
+    return ok && rows && s->order;
+}
+
+static void free_solver(Solver *s, int threads) {
+    value_memo_free(s->exits);
+    free(s->open_moves);
+    free(s->span_dtws);
+    free(s->order);
+    for (int t = 0; t < threads; t++) free(s->worker[t].tools);
+    free(s);
 }
 
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
@@ -327,30 +506,24 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     if (!s) return TABLE_ERR_MEMORY;
     s->v = v;
     s->set = opt->set;
+    s->opt = opt;
     s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
-    TableStatus status = s->exits && alloc_arrays(s) ? TABLE_OK : TABLE_ERR_MEMORY;
+    TableStatus status = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) {
-        parallel_for(threads, s->ix.size, init_range, s);
+        solve_groups(s, threads);
         status = first_error(s, threads, err, errlen);
     }
-    value_memo_free(s->exits);
-    for (s->layer = 1; status == TABLE_OK && s->layer <= last_layer(s, threads) + 1; s->layer++) {
-        report(s, opt, threads);
-        parallel_for(threads, s->ix.size, layer_range, s);
-        status = first_error(s, threads, err, errlen);
-    }
-    if (status == TABLE_OK) parallel_for(threads, s->ix.size, finish_range, s);
+    if (status == TABLE_OK && s->set == VALUES_RULES)
+        parallel_for(threads, s->ix.size, cut_range, s);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    free(s->open_moves);
-    free(s->span_dtws);
     if (status == TABLE_OK) {
         *out = (SolvedTable){s->cells, s->unstored};
     } else {
         free(s->cells);
         free(s->unstored);
     }
-    free(s);
+    free_solver(s, threads);
     return status;
 }

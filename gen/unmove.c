@@ -23,18 +23,17 @@ static void add_with_any_streak(Unmoves *u, const Position *p, Bitboard except) 
         }
 }
 
-/* The position before the mover's piece went from `from` to `to`, in each king-move state
+/* The position before the mover's king went from `from` to `to`, in each king-move state
  * that allows the move. */
-static void add(Unmoves *u, int from, int to, bool king) {
+static void add(Unmoves *u, int from, int to) {
     const Position *s = u->s;
     int side = u->mover;
-    /* Built in place, and the moved piece's set taken from s, not read back from p: reading
-     * a freshly written struct costs a store-forwarding stall. */
+    /* Built in place, and the king set taken from s, not read back from p: reading a
+     * freshly written struct costs a store-forwarding stall. */
     Position *p = &u->out[u->count];
-    Bitboard moved = ((king ? s->king[side] : s->man[side]) & ~bit_at(to)) | bit_at(from);
     *p = *s;
     p->side = side;
-    *(king ? &p->king[side] : &p->man[side]) = moved;
+    p->king[side] = (s->king[side] & ~bit_at(to)) | bit_at(from);
     p->streak_king[side] = NO_SQUARE;
     p->streak[side] = 0;
     if (!u->v->king_move_limit || !s->man[side]) {
@@ -42,9 +41,7 @@ static void add(Unmoves *u, int from, int to, bool king) {
         return;
     }
     Position q = *p;
-    if (!king) {
-        add_with_any_streak(u, &q, 0);
-    } else if (s->streak_king[side] == to && s->streak[side] >= 2) {
+    if (s->streak_king[side] == to && s->streak[side] >= 2) {
         q.streak_king[side] = (uint8_t)from;
         q.streak[side] = (uint8_t)(s->streak[side] - 1);
         u->out[u->count++] = q;
@@ -60,30 +57,13 @@ static void unmove_kings(Unmoves *u, Bitboard empty) {
         for (int d = 0; d < DIR_COUNT; d++) {
             if (!(u->v->king_move & (1 << d))) continue;
             for (Bitboard x = board_step(b, bit_at(to), d); x & empty; x = board_step(b, x, d))
-                add(u, bit_first(x), to, true);
+                add(u, bit_first(x), to);
         }
     }
 }
 
-static void unmove_men(Unmoves *u, Bitboard empty) {
-    const Board *b = u->v->board;
-    static const int backward[2][2] = {{DIR_SW, DIR_SE}, {DIR_NW, DIR_NE}};
-    for (Bitboard m = u->s->man[u->mover]; m; m &= m - 1) {
-        int to = bit_first(m);
-        for (int i = 0; i < 2; i++) {
-            Bitboard from = board_step(b, bit_at(to), backward[u->mover][i]) & empty;
-            if (from) add(u, bit_first(from), to, false);
-        }
-    }
-}
-
-int unmove_predecessors(const Variant *v, const Position *s, Position *out) {
+int unmove_king_predecessors(const Variant *v, const Position *s, Position *out) {
     Unmoves u = {.v = v, .s = s, .out = out, .count = 0, .mover = !s->side};
-    /* A king-move state on the mover's side means its last move was that king's. */
-    bool king_moved_last = v->king_move_limit && s->man[u.mover] && s->king[u.mover] &&
-                           s->streak_king[u.mover] != NO_SQUARE;
-    Bitboard empty = v->board->all & ~pos_occupied(s);
-    unmove_kings(&u, empty);
-    if (!king_moved_last) unmove_men(&u, empty);
+    unmove_kings(&u, v->board->all & ~pos_occupied(s));
     return u.count;
 }

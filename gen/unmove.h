@@ -1,6 +1,7 @@
-/* Predecessors inside one material: the positions from which a non-capturing,
- * non-promoting move leads to a given position.  Captures and promotions change the
- * material, so the solver reaches them from the other side, by probing solved tables.
+/* Predecessors inside one placement of the men: the positions from which a king's quiet
+ * move leads to a given position.  Captures and men's moves change the material or the
+ * men's placement, so the solver reaches them from the other side, by looking up solved
+ * tables and slices (solve.c).
  * Whether a capture was pending in the predecessor (making the quiet move illegal) is not
  * checked: the solver decides such positions before it walks un-moves and skips them,
  * which costs less than a capture test per predecessor. */
@@ -13,8 +14,8 @@
 #define UNMOVE_MAX 4096
 
 /* Writes the predecessors of s into out and returns how many.  Every position with a
- * legal quiet move to s is returned once; so is every position that would have one but
- * for a pending capture. */
-int unmove_predecessors(const Variant *v, const Position *s, Position *out);
+ * legal quiet king move to s is returned once; so is every position that would have one
+ * but for a pending capture. */
+int unmove_king_predecessors(const Variant *v, const Position *s, Position *out);
 
 #endif

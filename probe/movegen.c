@@ -239,10 +239,9 @@ static Bitboard free_kings(const Variant *v, const Position *p) {
     return p->streak[us] >= 3 ? p->king[us] & ~bit_at(p->streak_king[us]) : p->king[us];
 }
 
-/* Adds the men's steps onto the squares of `onto`. */
-static void add_man_steps(const Variant *v, const Position *p, Bitboard onto, MoveList *list) {
+static void add_man_steps(const Variant *v, const Position *p, MoveList *list) {
     const Board *b = v->board;
-    onto &= b->all & ~pos_occupied(p);
+    Bitboard onto = b->all & ~pos_occupied(p);
     for (int i = 0; i < 2; i++) {
         int d = man_step[p->side][i];
         for (Bitboard to = board_step(b, p->man[p->side], d) & onto; to; to &= to - 1)
@@ -253,7 +252,7 @@ static void add_man_steps(const Variant *v, const Position *p, Bitboard onto, Mo
 static void gen_quiet(const Variant *v, const Position *p, MoveList *list) {
     const Board *b = v->board;
     Bitboard empty = b->all & ~pos_occupied(p);
-    add_man_steps(v, p, b->all, list);
+    add_man_steps(v, p, list);
     for (Bitboard kings = free_kings(v, p); kings; kings &= kings - 1) {
         int from = bit_first(kings);
         for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
@@ -290,10 +289,10 @@ void movegen_legal(const Variant *v, const Position *p, MoveList *list) {
     if (list->count == 0) gen_quiet(v, p, list);
 }
 
-int movegen_material_changes(const Variant *v, const Position *p, MoveList *list) {
+int movegen_men_changes(const Variant *v, const Position *p, MoveList *list) {
     movegen_captures(v, p, list);
     if (list->count) return list->count;
-    add_man_steps(v, p, v->board->promotion[p->side], list);
+    add_man_steps(v, p, list);
     return count_quiet(v, p);
 }
 

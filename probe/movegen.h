@@ -36,10 +36,11 @@ void movegen_legal(const Variant *v, const Position *p, MoveList *list);
 /* Fills list with the legal captures of p alone: empty when no capture is pending. */
 void movegen_captures(const Variant *v, const Position *p, MoveList *list);
 
-/* For the generator, which follows the moves that change the material and only counts the
- * others: fills list with p's captures, or when none is pending with its men's moves onto
- * the promotion row; returns the number of legal moves. */
-int movegen_material_changes(const Variant *v, const Position *p, MoveList *list);
+/* For the generator, which follows the moves that change the men's placement or the
+ * material and only counts the others (the kings' quiet moves): fills list with p's
+ * captures, or when none is pending with its men's moves; returns the number of legal
+ * moves. */
+int movegen_men_changes(const Variant *v, const Position *p, MoveList *list);
 
 /* True when the side to move must capture. */
 bool movegen_has_capture(const Variant *v, const Position *p);

@@ -1,8 +1,8 @@
 /* The materials moves convert into (material_captures, material_exits) are the ones moves
  * really reach: the lists hold what is counted by hand, and over every position of a few
  * materials the legal moves that leave the material reach exactly the listed ones.  There
- * too, movegen_material_changes (the generator's moves) must count the legal moves and list
- * exactly those that change the material. */
+ * too, movegen_men_changes (the generator's moves) must count the legal moves and list
+ * exactly those that change the material or the men's placement. */
 #include "index.h"
 #include "movegen.h"
 
@@ -41,7 +41,8 @@ static int find(const Material *list, int count, const Material *m) {
     return -1;
 }
 
-/* Whether changes holds exactly the moves of legal that change material m from p. */
+/* Whether changes holds exactly the moves of legal that change material m or the men's
+ * placement of p. */
 static bool same_changes(const Variant *v, const Position *p, const Material *m,
                          const MoveList *legal, const MoveList *changes) {
     int changing = 0;
@@ -49,7 +50,8 @@ static bool same_changes(const Variant *v, const Position *p, const Material *m,
         Position next;
         movegen_play(v, p, &legal->move[k], &next);
         Material after = material_of(&next);
-        if (material_equal(&after, m)) continue;
+        bool men_kept = next.man[WHITE] == p->man[WHITE] && next.man[BLACK] == p->man[BLACK];
+        if (material_equal(&after, m) && men_kept) continue;
         bool listed = false;
         for (int j = 0; j < changes->count; j++)
             listed |= changes->move[j].captured == legal->move[k].captured &&
@@ -85,7 +87,7 @@ static int check_reached(const char *variant, const char *material) {
         Position p, next;
         if (!idx_decode(&ix, i, &p)) continue;
         movegen_legal(&v, &p, &list);
-        changes_agree &= movegen_material_changes(&v, &p, &changes) == list.count &&
+        changes_agree &= movegen_men_changes(&v, &p, &changes) == list.count &&
                          same_changes(&v, &p, &m, &list, &changes);
         for (int k = 0; k < list.count; k++) {
             movegen_play(&v, &p, &list.move[k], &next);
