@@ -19,9 +19,9 @@
  * never decided are draws.
  *
  * Memory is 3 bytes and a bit per position: the cell, the count of open moves, and the
- * bitmap of positions the prober never reads; and 4 bytes a slice for their order.  An
- * undecided cell carries what leaving the slice gives (see pending_cell), so no other
- * array is needed. */
+ * bitmap of positions the prober never reads; and 4 bytes a slice for their order (one
+ * more while they are sorted).  An undecided cell carries what leaving the slice gives
+ * (see pending_cell), so no other array is needed. */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -404,8 +404,15 @@ static int rows_to_go(const Board *b, const Position *p) {
     return rows;
 }
 
-/* Sorts the slices by rows to go (a slice of holes anywhere: nothing leads into it). */
-static void order_slices(Solver *s, uint8_t *rows) {
+/* Sorts the slices by rows to go (a slice of holes anywhere: nothing leads into it);
+ * false when out of memory. */
+static bool order_slices(Solver *s) {
+    uint8_t *rows = malloc(s->slice_count + 1);
+    s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
+    if (!rows || !s->order) {
+        free(rows);
+        return false;
+    }
     IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t k = 0; k < s->slice_count; k++) {
         Position p;
@@ -419,6 +426,8 @@ static void order_slices(Solver *s, uint8_t *rows) {
         s->group_start[r + 1] += s->group_start[r];
     }
     for (uint64_t k = 0; k < s->slice_count; k++) s->order[next[rows[k]]++] = (uint32_t)k;
+    free(rows);
+    return true;
 }
 
 static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen) {
@@ -480,7 +489,6 @@ static bool alloc_arrays(Solver *s, int threads) {
     s->open_moves = malloc(n);
     s->unstored = calloc((n + 63) / 64, sizeof *s->unstored);
     s->span_dtws = calloc((n >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    bool ok = s->cells && s->open_moves && s->unstored && s->span_dtws;
     for (int t = 0; t < threads; t++) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
@@ -489,11 +497,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     }
     s->slice_count = slice_count(&s->ix);
     s->slice_size = s->ix.per_side / s->slice_count;
-    uint8_t *rows = malloc(s->slice_count + 1);
-    s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
-    if (ok && rows && s->order) order_slices(s, rows);
-    free(rows);
-    return ok && rows && s->order;
+    return s->cells && s->open_moves && s->unstored && s->span_dtws && order_slices(s);
 }
 
 static void free_solver(Solver *s, int threads) {
