@@ -90,6 +90,7 @@ typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
+    bool king_place; /* predecessors' indices by idx_king_place */
     int set;
     Cell *cells;
     uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
@@ -235,6 +236,17 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
         for (uint64_t i = run[r].begin; i < run[r].end; i++) init_position(sl->s, thread, i);
 }
 
+/* The indices of p's predecessors into tools->index; returns how many.  Without
+ * king-move states they are found from p's own index parts (idx_king_place), else each
+ * predecessor is built and encoded. */
+static int predecessor_indices(const Solver *s, Tools *tools, const Position *p) {
+    if (s->king_place) return unmove_king_indices(&s->ix, p, tools->index);
+    int count = unmove_king_predecessors(s->v, p, tools->preds);
+    for (int k = 0; k < count; k++)
+        tools->index[k] = idx_encode_near(&s->ix, &tools->encoder, &tools->preds[k]);
+    return count;
+}
+
 /* Position i was decided at DTW layer-1; pass it to its predecessors in the slice.
  * Un-moves ignore whether a capture was pending before them: such a position was decided
  * at initialisation, so it is skipped like every decided one.  The predecessors' cells are
@@ -243,11 +255,8 @@ static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) 
     Tools *tools = s->worker[thread].tools;
     Position p;
     idx_decode_near(&s->ix, &tools->decoder, i, &p);
-    int count = unmove_king_predecessors(s->v, &p, tools->preds);
-    for (int k = 0; k < count; k++) {
-        tools->index[k] = idx_encode_near(&s->ix, &tools->encoder, &tools->preds[k]);
-        __builtin_prefetch(&s->cells[tools->index[k]]);
-    }
+    int count = predecessor_indices(s, tools, &p);
+    for (int k = 0; k < count; k++) __builtin_prefetch(&s->cells[tools->index[k]]);
     for (int k = 0; k < count; k++) {
         uint64_t j = tools->index[k];
         Cell before = load(&s->cells[j]);
@@ -519,6 +528,7 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     s->opt = opt;
     s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
     idx_init(&s->ix, v, m);
+    s->king_place = idx_king_place_fits(&s->ix);
     s->start = s->reported = wall_seconds();
     TableStatus status = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) {

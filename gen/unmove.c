@@ -3,7 +3,10 @@
 typedef struct Unmoves {
     const Variant *v;
     const Position *s;
-    Position *out;
+    Position *out;   /* the predecessors, or NULL for their indices alone */
+    uint64_t *index; /* where their indices go when out is NULL */
+    const Indexer *ix;
+    IdxKingPlace place;
     int count;
     int mover;
 } Unmoves;
@@ -54,16 +57,30 @@ static void unmove_kings(Unmoves *u, Bitboard empty) {
     const Board *b = u->v->board;
     for (Bitboard k = u->s->king[u->mover]; k; k &= k - 1) {
         int to = bit_first(k);
+        if (!u->out) idx_king_place_start(u->ix, u->s, u->mover, to, &u->place);
         for (int d = 0; d < DIR_COUNT; d++) {
             if (!(u->v->king_move & (1 << d))) continue;
             for (Bitboard x = board_step(b, bit_at(to), d); x & empty; x = board_step(b, x, d))
-                add(u, bit_first(x), to);
+                if (u->out)
+                    add(u, bit_first(x), to);
+                else
+                    u->index[u->count++] = idx_king_place_at(&u->place, bit_first(x));
         }
     }
 }
 
-int unmove_king_predecessors(const Variant *v, const Position *s, Position *out) {
-    Unmoves u = {.v = v, .s = s, .out = out, .count = 0, .mover = !s->side};
+static int unmove(const Variant *v, const Position *s, Position *out, const Indexer *ix,
+                  uint64_t *index) {
+    Unmoves u; /* set field by field: an initializer would zero `place`, a cost per call */
+    u.v = v, u.s = s, u.out = out, u.index = index, u.ix = ix, u.count = 0, u.mover = !s->side;
     unmove_kings(&u, v->board->all & ~pos_occupied(s));
     return u.count;
+}
+
+int unmove_king_predecessors(const Variant *v, const Position *s, Position *out) {
+    return unmove(v, s, out, NULL, NULL);
+}
+
+int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
+    return unmove(ix->v, s, NULL, ix, index);
 }

@@ -8,6 +8,7 @@
 #ifndef DTB_UNMOVE_H
 #define DTB_UNMOVE_H
 
+#include "index.h"
 #include "position.h"
 #include "variant.h"
 
@@ -17,5 +18,9 @@
  * legal quiet king move to s is returned once; so is every position that would have one
  * but for a pending capture. */
 int unmove_king_predecessors(const Variant *v, const Position *s, Position *out);
+
+/* The same predecessors' indices alone, into index, for materials of ix that
+ * idx_king_place_fits: without the positions built and encoded one by one. */
+int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index);
 
 #endif

@@ -183,3 +183,65 @@ bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
     IdxCursor cur = IDX_CURSOR_START;
     return idx_decode_near(ix, &cur, index, p);
 }
+
+bool idx_king_place_fits(const Indexer *ix) {
+    return ix->streak_count[WHITE] == 1 && ix->streak_count[BLACK] == 1;
+}
+
+/* The ordinals in domain of the squares of set, lowest first; returns how many. */
+static int ordinals(Bitboard set, Bitboard domain, int out[IDX_KINGS_MAX]) {
+    int n = 0;
+    for (; set; set &= set - 1) out[n++] = ordinal(domain, bit_first(set));
+    return n;
+}
+
+/* Black's kings are ranked over the squares White's kings leave free, so when White's
+ * king moves, each black king's ordinal is one lower where that king stands below it: the
+ * ordinals are kept without it, and idx_king_place_at takes one off. */
+void idx_king_place_start(const Indexer *ix, const Position *p, int side, int from,
+                          IdxKingPlace *w) {
+    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
+    Bitboard moving = bit_at(from);
+    Position q = *p;
+    q.side = side;
+    uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
+    w->ix = ix;
+    w->white_moves = (p->king[WHITE] & moving) != 0;
+    w->black_kings = 0;
+    if (w->white_moves) {
+        Bitboard others = p->king[WHITE] & ~moving;
+        w->domain = free;
+        w->base = men * ix->king_count[BLACK];
+        w->others = ordinals(others, free, w->other_ordinal);
+        w->black_kings = ordinals(p->king[BLACK], free & ~others, w->black_ordinal);
+        int k = 0;
+        for (Bitboard b = p->king[BLACK]; b; b &= b - 1) w->black_bit[k++] = b & (~b + 1);
+    } else {
+        w->domain = free & ~p->king[WHITE];
+        w->base = (men + rank_set(p->king[WHITE], free)) * ix->king_count[BLACK];
+        w->others = ordinals(p->king[BLACK] & ~moving, w->domain, w->other_ordinal);
+    }
+}
+
+/* The rank of the moving side's kings with the moving one at ordinal o: rank_set over the
+ * other kings' ordinals and o, each term's place counted without a branch. */
+static uint64_t rank_with(const IdxKingPlace *w, int o) {
+    int below = 0;
+    uint64_t rank = 0;
+    for (int k = 0; k < w->others; k++) {
+        int above = w->other_ordinal[k] > o;
+        below += !above;
+        rank += binomial[w->other_ordinal[k]][k + 1 + above];
+    }
+    return rank + binomial[o][below + 1];
+}
+
+uint64_t idx_king_place_at(const IdxKingPlace *w, int sq) {
+    Bitboard to = bit_at(sq);
+    uint64_t rank = rank_with(w, ordinal(w->domain, sq));
+    if (!w->white_moves) return w->base + rank;
+    uint64_t black = 0;
+    for (int k = 0; k < w->black_kings; k++)
+        black += binomial[w->black_ordinal[k] - (to < w->black_bit[k])][k + 1];
+    return w->base + rank * w->ix->king_count[BLACK] + black;
+}

@@ -50,4 +50,32 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
  * men and side to move with the previous one rank only their kings. */
 uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 
+/* The indices of the positions that differ from one only in where one king stands: the
+ * solver encodes a dozen of them for each position it passes on (its predecessors by a
+ * king's move), and building and encoding each took a third of its instructions.  After
+ * idx_king_place_start, each index costs a count of bits and a few table lookups.  Only
+ * for materials without king-move states (idx_king_place_fits). */
+#define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
+typedef struct IdxKingPlace {
+    const Indexer *ix;
+    uint64_t base;    /* the index without the moving side's king rank (White's: or Black's) */
+    Bitboard domain;  /* the squares the moving king is ranked over */
+    bool white_moves; /* then Black's kings' ranks depend on where it stands */
+    int others;       /* the moving side's other kings, their ordinals in domain: */
+    int other_ordinal[IDX_KINGS_MAX];
+    int black_kings; /* when White's king moves: Black's, their ordinals without it */
+    int black_ordinal[IDX_KINGS_MAX];
+    Bitboard black_bit[IDX_KINGS_MAX];
+} IdxKingPlace;
+
+/* Whether ix's positions have no king-move states, so that idx_king_place serves them. */
+bool idx_king_place_fits(const Indexer *ix);
+
+/* Prepares the indices of p with `side` to move and its king on `from` placed elsewhere. */
+void idx_king_place_start(const Indexer *ix, const Position *p, int side, int from,
+                          IdxKingPlace *w);
+
+/* The index with that king on sq, a square empty in p. */
+uint64_t idx_king_place_at(const IdxKingPlace *w, int sq);
+
 #endif

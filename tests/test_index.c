@@ -1,7 +1,8 @@
 /* The index is a bijection between its valid indices and the positions of a material, and
  * the number of valid indices is the number of positions counted by hand.  The cursors
  * (idx_decode_near, idx_encode_near), walked through every index in order, agree with the
- * plain functions. */
+ * plain functions, and so does idx_king_place for every king moved to every empty square
+ * with either side to move. */
 #include "fen.h"
 #include "index.h"
 #include "movegen.h"
@@ -130,9 +131,82 @@ static int check_king_walk(void) {
     return failures + !(frozen && list.count == 2);
 }
 
+/* Materials for idx_king_place, with several kings a side so that the moving king passes
+ * its own side's kings and Black's; positions taken every `stride` indices. */
+typedef struct PlaceCase {
+    const char *variant, *material;
+    uint64_t stride;
+} PlaceCase;
+
+static const PlaceCase place_cases[] = {
+    {"international", "KKvK", 1},
+    {"scandinavian-8", "KKvKK", 1},
+    {"stockholm", "KKMvKM", 61},
+    {"scandinavian", "KKKvKK", 997},
+    {"scandinavian-medium", "KMvKKM", 1009},
+};
+
+/* The errors of idx_king_place over p's kings, both sides to move and every empty square. */
+static unsigned long long place_errors(const Indexer *ix, const Position *p) {
+    unsigned long long errors = 0;
+    Bitboard empty = ix->v->board->all & ~pos_occupied(p);
+    for (int side = 0; side < 2; side++)
+        for (Bitboard kings = p->king[WHITE] | p->king[BLACK]; kings; kings &= kings - 1) {
+            int from = bit_first(kings), owner = p->king[WHITE] & bit_at(from) ? WHITE : BLACK;
+            IdxKingPlace place;
+            idx_king_place_start(ix, p, side, from, &place);
+            for (Bitboard to = empty; to; to &= to - 1) {
+                Position q = *p;
+                q.side = side;
+                q.king[owner] = (q.king[owner] & ~bit_at(from)) | (to & (~to + 1));
+                errors += idx_king_place_at(&place, bit_first(to)) != idx_encode(ix, &q);
+            }
+        }
+    return errors;
+}
+
+static int check_king_place(const PlaceCase *c) {
+    Variant v;
+    Material m;
+    Indexer ix;
+    char err[128];
+    variant_lookup(c->variant, &v);
+    material_parse(c->material, &m, err, sizeof err);
+    idx_init(&ix, &v, &m);
+    unsigned long long positions = 0, errors = 0;
+    for (uint64_t i = 0; i < ix.size; i += c->stride) {
+        Position p;
+        if (!idx_decode(&ix, i, &p)) continue;
+        positions++;
+        errors += place_errors(&ix, &p);
+    }
+    bool ok = idx_king_place_fits(&ix) && positions > 0 && errors == 0;
+    printf("%s %s %s: king places from %llu positions, %llu differ from idx_encode\n",
+           ok ? "ok  " : "FAIL", c->variant, c->material, positions, errors);
+    return ok;
+}
+
+/* Frisian's king-move states are not served. */
+static int check_place_refused(void) {
+    Variant v;
+    Material m;
+    Indexer ix;
+    char err[128];
+    variant_lookup("frisian", &v);
+    material_parse("KMvK", &m, err, sizeof err);
+    idx_init(&ix, &v, &m);
+    bool ok = !idx_king_place_fits(&ix);
+    printf("%s frisian KMvK: idx_king_place refused (king-move states)\n", ok ? "ok  " : "FAIL");
+    return ok;
+}
+
 int main(void) {
     int passed = 0, total = (int)(sizeof cases / sizeof cases[0]);
     for (int i = 0; i < total; i++) passed += check(&cases[i]);
+    int place_total = (int)(sizeof place_cases / sizeof place_cases[0]);
+    for (int i = 0; i < place_total; i++) passed += check_king_place(&place_cases[i]);
+    passed += check_place_refused();
+    total += place_total + 1;
     int walk_failures = check_king_walk();
     passed += !walk_failures;
     total++;
