@@ -60,11 +60,12 @@ static void unmove_kings(Unmoves *u, Bitboard empty) {
         if (!u->out) idx_king_place_start(u->ix, u->s, u->mover, to, &u->place);
         for (int d = 0; d < DIR_COUNT; d++) {
             if (!(u->v->king_move & (1 << d))) continue;
-            for (Bitboard x = board_step(b, bit_at(to), d); x & empty; x = board_step(b, x, d))
+            for (Bitboard x = board_step(b, bit_at(to), d); x & empty; x = board_step(b, x, d)) {
                 if (u->out)
                     add(u, bit_first(x), to);
                 else
                     u->index[u->count++] = idx_king_place_at(&u->place, bit_first(x));
+            }
         }
     }
 }

@@ -198,14 +198,14 @@ static int ordinals(Bitboard set, Bitboard domain, int out[IDX_KINGS_MAX]) {
 /* Black's kings are ranked over the squares White's kings leave free, so when White's
  * king moves, each black king's ordinal is one lower where that king stands below it: the
  * ordinals are kept without it, and idx_king_place_at takes one off. */
-void idx_king_place_start(const Indexer *ix, const Position *p, int side, int from,
+void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
                           IdxKingPlace *w) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
-    Bitboard moving = bit_at(from);
+    Bitboard moving = bit_at(king_square);
     Position q = *p;
     q.side = side;
     uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
-    w->ix = ix;
+    w->black_count = ix->king_count[BLACK];
     w->white_moves = (p->king[WHITE] & moving) != 0;
     w->black_kings = 0;
     if (w->white_moves) {
@@ -243,5 +243,5 @@ uint64_t idx_king_place_at(const IdxKingPlace *w, int sq) {
     uint64_t black = 0;
     for (int k = 0; k < w->black_kings; k++)
         black += binomial[w->black_ordinal[k] - (to < w->black_bit[k])][k + 1];
-    return w->base + rank * w->ix->king_count[BLACK] + black;
+    return w->base + rank * w->black_count + black;
 }

@@ -57,11 +57,11 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
  * for materials without king-move states (idx_king_place_fits). */
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
-    const Indexer *ix;
-    uint64_t base;    /* the index without the moving side's king rank (White's: or Black's) */
-    Bitboard domain;  /* the squares the moving king is ranked over */
-    bool white_moves; /* then Black's kings' ranks depend on where it stands */
-    int others;       /* the moving side's other kings, their ordinals in domain: */
+    uint64_t black_count; /* the index's count of Black's king placements */
+    uint64_t base;        /* the index without the moving side's king rank (White's: or Black's) */
+    Bitboard domain;      /* the squares the moving king is ranked over */
+    bool white_moves;     /* then Black's kings' ranks depend on where it stands */
+    int others;           /* the moving side's other kings, their ordinals in domain: */
     int other_ordinal[IDX_KINGS_MAX];
     int black_kings; /* when White's king moves: Black's, their ordinals without it */
     int black_ordinal[IDX_KINGS_MAX];
@@ -71,8 +71,9 @@ typedef struct IdxKingPlace {
 /* Whether ix's positions have no king-move states, so that idx_king_place serves them. */
 bool idx_king_place_fits(const Indexer *ix);
 
-/* Prepares the indices of p with `side` to move and its king on `from` placed elsewhere. */
-void idx_king_place_start(const Indexer *ix, const Position *p, int side, int from,
+/* Prepares the indices of p with `side` to move and its king on king_square placed
+ * elsewhere. */
+void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
                           IdxKingPlace *w);
 
 /* The index with that king on sq, a square empty in p. */

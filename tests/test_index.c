@@ -131,8 +131,9 @@ static int check_king_walk(void) {
     return failures + !(frozen && list.count == 2);
 }
 
-/* Materials for idx_king_place, with several kings a side so that the moving king passes
- * its own side's kings and Black's; positions taken every `stride` indices. */
+/* Materials for idx_king_place: with several kings a side, so that the moving king passes
+ * its own side's kings and Black's, and with one side without kings; positions taken
+ * every `stride` indices. */
 typedef struct PlaceCase {
     const char *variant, *material;
     uint64_t stride;
@@ -140,6 +141,9 @@ typedef struct PlaceCase {
 
 static const PlaceCase place_cases[] = {
     {"international", "KKvK", 1},
+    {"international", "KMvM", 1},
+    {"international", "MMvK", 1},
+    {"frisian", "KKvK", 1}, /* no side with men and kings: no king-move states */
     {"scandinavian-8", "KKvKK", 1},
     {"stockholm", "KKMvKM", 61},
     {"scandinavian", "KKKvKK", 997},
