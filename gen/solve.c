@@ -237,8 +237,8 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
 }
 
 /* The indices of p's predecessors into tools->index; returns how many.  Without
- * king-move states they are found from p's own index parts (idx_king_place), else each
- * predecessor is built and encoded. */
+ * king-move states they are ranked from p's men and kings (idx_king_place) without
+ * building each predecessor, else each is built and encoded. */
 static int predecessor_indices(const Solver *s, Tools *tools, const Position *p) {
     if (s->king_place) return unmove_king_indices(&s->ix, p, tools->index);
     int count = unmove_king_predecessors(s->v, p, tools->preds);
@@ -345,20 +345,24 @@ static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
         fn(sl, thread, 0, ranks);
 }
 
-/* Progress: rewritten in place on a terminal, else a line every PROGRESS_SECONDS.  Only
- * thread 0, the caller's, reports. */
+/* Progress: rewritten in place on a terminal (at most every LIVE_SECONDS), else a line
+ * every PROGRESS_SECONDS.  Only thread 0, the caller's, reports.  The ply (layer) is shown
+ * only while all threads share one slice: with a slice a thread it would be thread 0's
+ * alone, and each slice's layers start again from 1. */
 #define PROGRESS_SECONDS 10.0
+#define LIVE_SECONDS     0.2
 
 static void report(Solver *s, int layer) {
     const SolveOptions *opt = s->opt;
     double now = wall_seconds();
-    if (!opt->progress || (!opt->live && now - s->reported < PROGRESS_SECONDS)) return;
+    if (!opt->progress || now - s->reported < (opt->live ? LIVE_SECONDS : PROGRESS_SECONDS)) return;
     s->reported = now;
-    char name[MATERIAL_NAME_MAX];
+    char name[MATERIAL_NAME_MAX], ply[32] = "";
     material_name(&s->ix.m, name, sizeof name);
-    fprintf(opt->progress, "%s%s: %llu of %llu men's placements solved, ply %d, %.1f s%s",
+    if (layer) snprintf(ply, sizeof ply, ", ply %d", layer);
+    fprintf(opt->progress, "%s%s: %llu of %llu men's placements solved%s, %.1f s%s",
             opt->live ? "\r" : "", name, (unsigned long long)s->solved,
-            (unsigned long long)s->slice_count, layer, now - s->start, opt->live ? "   " : "\n");
+            (unsigned long long)s->slice_count, ply, now - s->start, opt->live ? "   " : "\n");
     fflush(opt->progress);
 }
 
@@ -375,13 +379,15 @@ static bool layer_due(const Solver *s, int first, int last, int layer) {
     return open > 0 && layer <= last_layer + 1;
 }
 
-static void solve_slice(Solver *s, uint64_t slice, int thread, int threads) {
+/* Solves a slice on worker `thread` alone, or shared by workers 0..threads-1 (reporting
+ * its plies). */
+static void solve_slice(Solver *s, uint64_t slice, int thread, int threads, bool shared) {
     int first = threads > 1 ? 0 : thread, last = threads > 1 ? threads : thread + 1;
     for (int t = first; t < last; t++) s->worker[t].last_layer = 0, s->worker[t].open = 0;
     Slice sl = {s, slice * s->slice_size, 0};
     run_slice(&sl, thread, threads, init_range);
     for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
-        if (thread == 0) report(s, sl.layer);
+        if (shared) report(s, sl.layer);
         run_slice(&sl, thread, threads, layer_range);
     }
     run_slice(&sl, thread, threads, settle_range);
@@ -395,8 +401,10 @@ typedef struct Group {
 
 static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
-    for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++)
-        solve_slice(g->s, g->s->order[g->first + k], thread, 1);
+    for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
+        solve_slice(g->s, g->s->order[g->first + k], thread, 1, false);
+        if (thread == 0) report(g->s, 0);
+    }
 }
 
 static int row_of(const Board *b, int bit) {
@@ -467,7 +475,8 @@ static void solve_groups(Solver *s, int threads) {
         if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
             parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
         } else {
-            for (uint64_t k = 0; k < count; k++) solve_slice(s, s->order[begin + k], 0, threads);
+            for (uint64_t k = 0; k < count; k++)
+                solve_slice(s, s->order[begin + k], 0, threads, true);
         }
         s->solved = s->group_start[r + 1];
     }
