@@ -166,14 +166,24 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
         cur->man[WHITE] = unrank_set(white_men, m->men[WHITE], ix->man_squares[WHITE]);
         cur->man[BLACK] = unrank_set(black_men, m->men[BLACK], ix->man_squares[BLACK]);
         cur->side = (int)i;
+        cur->king_rank[WHITE] = UINT64_MAX;
     }
     p->side = cur->side;
     p->man[WHITE] = cur->man[WHITE];
     p->man[BLACK] = cur->man[BLACK];
     if (p->man[WHITE] & p->man[BLACK]) return false;
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
-    p->king[WHITE] = unrank_set(white_kings, m->kings[WHITE], free);
-    p->king[BLACK] = unrank_set(black_kings, m->kings[BLACK], free & ~p->king[WHITE]);
+    if (white_kings != cur->king_rank[WHITE]) {
+        cur->king_rank[WHITE] = white_kings;
+        cur->king[WHITE] = unrank_set(white_kings, m->kings[WHITE], free);
+        cur->king_rank[BLACK] = UINT64_MAX;
+    }
+    if (black_kings != cur->king_rank[BLACK]) {
+        cur->king_rank[BLACK] = black_kings;
+        cur->king[BLACK] = unrank_set(black_kings, m->kings[BLACK], free & ~cur->king[WHITE]);
+    }
+    p->king[WHITE] = cur->king[WHITE];
+    p->king[BLACK] = cur->king[BLACK];
     set_streak(p, WHITE, white_streak);
     set_streak(p, BLACK, black_streak);
     return true;

@@ -34,14 +34,19 @@ uint64_t idx_encode(const Indexer *ix, const Position *p);
 bool idx_decode(const Indexer *ix, uint64_t index, Position *p);
 
 /* Decodes runs of nearby indices faster: the men's placement, the major part of the index,
- * is decoded again only when it changes.  Start a cursor with IDX_CURSOR_START; a cursor
- * serves decoding or encoding, not both (each keeps its own part of it). */
+ * and each side's kings are decoded again only when they change.  Start a cursor with
+ * IDX_CURSOR_START; a cursor serves decoding or encoding, not both (each keeps its own part of it).
+ */
 typedef struct IdxCursor {
     uint64_t men_part; /* side to move and both sides' men, UINT64_MAX for none yet */
     Bitboard man[2];
     int side; /* of men_part, for decoding */
+    /* Decoding: each side's king rank last unranked (UINT64_MAX for none) and its kings.
+     * In index order Black's kings change at every step, White's seldom. */
+    uint64_t king_rank[2];
+    Bitboard king[2];
 } IdxCursor;
-#define IDX_CURSOR_START ((IdxCursor){UINT64_MAX, {0, 0}, 0})
+#define IDX_CURSOR_START ((IdxCursor){UINT64_MAX, {0, 0}, 0, {UINT64_MAX, UINT64_MAX}, {0, 0}})
 
 /* idx_decode through cur. */
 bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position *p);
