@@ -38,14 +38,19 @@ static bool same_position(const Position *a, const Position *b) {
            memcmp(a->streak, b->streak, 2) == 0;
 }
 
+/* The cases name known variants and well-formed materials, so lookups cannot fail. */
+static void load(const char *variant, const char *material, Variant *v, Material *m, Indexer *ix) {
+    char err[128];
+    variant_lookup(variant, v);
+    material_parse(material, m, err, sizeof err);
+    idx_init(ix, v, m);
+}
+
 static int check(const Case *c) {
     Variant v;
     Material m;
     Indexer ix;
-    char err[128];
-    variant_lookup(c->variant, &v);
-    material_parse(c->material, &m, err, sizeof err);
-    idx_init(&ix, &v, &m);
+    load(c->variant, c->material, &v, &m, &ix);
     unsigned long long valid = 0, wrong = 0;
     IdxCursor decoder = IDX_CURSOR_START, encoder = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix.size; i++) {
@@ -173,10 +178,7 @@ static int check_king_place(const PlaceCase *c) {
     Variant v;
     Material m;
     Indexer ix;
-    char err[128];
-    variant_lookup(c->variant, &v);
-    material_parse(c->material, &m, err, sizeof err);
-    idx_init(&ix, &v, &m);
+    load(c->variant, c->material, &v, &m, &ix);
     unsigned long long positions = 0, errors = 0;
     for (uint64_t i = 0; i < ix.size; i += c->stride) {
         Position p;
@@ -195,10 +197,7 @@ static int check_place_refused(void) {
     Variant v;
     Material m;
     Indexer ix;
-    char err[128];
-    variant_lookup("frisian", &v);
-    material_parse("KMvK", &m, err, sizeof err);
-    idx_init(&ix, &v, &m);
+    load("frisian", "KMvK", &v, &m, &ix);
     bool ok = !idx_king_place_fits(&ix);
     printf("%s frisian KMvK: idx_king_place refused (king-move states)\n", ok ? "ok  " : "FAIL");
     return ok;
