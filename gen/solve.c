@@ -70,8 +70,7 @@ static int pending_exit_loss(Cell c) {
 
 /* One thread's room for walking un-moves and listing moves. */
 typedef struct Tools {
-    IdxCursor decoder, encoder;
-    Position preds[UNMOVE_MAX];
+    IdxCursor decoder;
     uint64_t index[UNMOVE_MAX];
     MoveList list;
 } Tools;
@@ -90,7 +89,6 @@ typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
-    bool king_place; /* predecessors' indices by idx_king_place */
     int set;
     Cell *cells;
     uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
@@ -236,17 +234,6 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
         for (uint64_t i = run[r].begin; i < run[r].end; i++) init_position(sl->s, thread, i);
 }
 
-/* The indices of p's predecessors into tools->index; returns how many.  Without
- * king-move states they are ranked from p's men and kings (idx_king_place) without
- * building each predecessor, else each is built and encoded. */
-static int predecessor_indices(const Solver *s, Tools *tools, const Position *p) {
-    if (s->king_place) return unmove_king_indices(&s->ix, p, tools->index);
-    int count = unmove_king_predecessors(s->v, p, tools->preds);
-    for (int k = 0; k < count; k++)
-        tools->index[k] = idx_encode_near(&s->ix, &tools->encoder, &tools->preds[k]);
-    return count;
-}
-
 /* Position i was decided at DTW layer-1; pass it to its predecessors in the slice.
  * Un-moves ignore whether a capture was pending before them: such a position was decided
  * at initialisation, so it is skipped like every decided one.  The predecessors' cells are
@@ -255,7 +242,7 @@ static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) 
     Tools *tools = s->worker[thread].tools;
     Position p;
     idx_decode_near(&s->ix, &tools->decoder, i, &p);
-    int count = predecessor_indices(s, tools, &p);
+    int count = unmove_king_indices(&s->ix, &p, tools->index);
     for (int k = 0; k < count; k++) __builtin_prefetch(&s->cells[tools->index[k]]);
     for (int k = 0; k < count; k++) {
         uint64_t j = tools->index[k];
@@ -510,7 +497,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     for (int t = 0; t < threads; t++) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
-        tools->decoder = tools->encoder = IDX_CURSOR_START;
+        tools->decoder = IDX_CURSOR_START;
         tools->list.paths = NULL;
     }
     s->slice_count = slice_count(&s->ix);
@@ -537,7 +524,6 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     s->opt = opt;
     s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
     idx_init(&s->ix, v, m);
-    s->king_place = idx_king_place_fits(&s->ix);
     s->start = s->reported = wall_seconds();
     TableStatus status = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) {

@@ -10,17 +10,13 @@
 
 #include "index.h"
 #include "position.h"
-#include "variant.h"
 
 #define UNMOVE_MAX 4096
 
-/* Writes the predecessors of s into out and returns how many.  Every position with a
- * legal quiet king move to s is returned once; so is every position that would have one
- * but for a pending capture. */
-int unmove_king_predecessors(const Variant *v, const Position *s, Position *out);
-
-/* The same predecessors' indices alone, into index, for materials of ix that
- * idx_king_place_fits: without the positions built and encoded one by one. */
+/* Writes the indices in ix of the predecessors of s into index and returns how many.
+ * Every position with a legal quiet king move to s is counted once; so is every position
+ * that would have one but for a pending capture.  The positions are not built: each index
+ * comes from idx_king_place. */
 int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index);
 
 #endif

@@ -98,9 +98,15 @@ void idx_init(Indexer *ix, const Variant *v, const Material *m) {
     ix->size = 2 * ix->per_side;
 }
 
+/* The king-move state's digit: 0 for none, else which king (its ordinal among kings) and
+ * its count. */
+static uint64_t streak_digit(Bitboard kings, int streak_king, int count) {
+    return 1 + 3 * (uint64_t)ordinal(kings, streak_king) + (uint64_t)count - 1;
+}
+
 static uint64_t streak_part(const Position *p, int side) {
     if (p->streak_king[side] == NO_SQUARE) return 0;
-    return 1 + 3 * (uint64_t)ordinal(p->king[side], p->streak_king[side]) + p->streak[side] - 1;
+    return streak_digit(p->king[side], p->streak_king[side], p->streak[side]);
 }
 
 static uint64_t men_part(const Indexer *ix, const Position *p) {
@@ -194,10 +200,6 @@ bool idx_decode(const Indexer *ix, uint64_t index, Position *p) {
     return idx_decode_near(ix, &cur, index, p);
 }
 
-bool idx_king_place_fits(const Indexer *ix) {
-    return ix->streak_count[WHITE] == 1 && ix->streak_count[BLACK] == 1;
-}
-
 /* The ordinals in domain of the squares of set, lowest first; returns how many. */
 static int ordinals(Bitboard set, Bitboard domain, int out[IDX_KINGS_MAX]) {
     int n = 0;
@@ -217,6 +219,10 @@ void idx_king_place_start(const Indexer *ix, const Position *p, int side, int ki
     uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
     w->black_count = ix->king_count[BLACK];
     w->white_moves = (p->king[WHITE] & moving) != 0;
+    w->states = ix->streak_count[WHITE] * ix->streak_count[BLACK];
+    w->state_place = w->white_moves ? ix->streak_count[BLACK] : 1;
+    w->other_state =
+        w->white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * ix->streak_count[BLACK];
     w->black_kings = 0;
     if (w->white_moves) {
         Bitboard others = p->king[WHITE] & ~moving;
@@ -248,10 +254,16 @@ static uint64_t rank_with(const IdxKingPlace *w, int o) {
 
 uint64_t idx_king_place_at(const IdxKingPlace *w, int sq) {
     Bitboard to = bit_at(sq);
-    uint64_t rank = rank_with(w, ordinal(w->domain, sq));
-    if (!w->white_moves) return w->base + rank;
-    uint64_t black = 0;
-    for (int k = 0; k < w->black_kings; k++)
-        black += binomial[w->black_ordinal[k] - (to < w->black_bit[k])][k + 1];
-    return w->base + rank * w->black_count + black;
+    uint64_t rank = rank_with(w, ordinal(w->domain, sq)), kings = w->base + rank;
+    if (w->white_moves) {
+        uint64_t black = 0;
+        for (int k = 0; k < w->black_kings; k++)
+            black += binomial[w->black_ordinal[k] - (to < w->black_bit[k])][k + 1];
+        kings = w->base + rank * w->black_count + black;
+    }
+    return kings * w->states + w->other_state;
+}
+
+uint64_t idx_king_place_streak(const IdxKingPlace *w, Bitboard kings, int streak_king, int count) {
+    return streak_digit(kings, streak_king, count) * w->state_place;
 }

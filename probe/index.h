@@ -58,30 +58,34 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 /* The indices of the positions that differ from one only in where one king stands: the
  * solver encodes a dozen of them for each position it passes on (its predecessors by a
  * king's move), and building and encoding each took a third of its instructions.  After
- * idx_king_place_start, each index costs a count of bits and a few table lookups.  Only
- * for materials without king-move states (idx_king_place_fits). */
+ * idx_king_place_start, each index costs a count of bits and a few table lookups. */
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
     uint64_t black_count; /* the index's count of Black's king placements */
-    uint64_t base;        /* the index without the moving side's king rank (White's: or Black's) */
+    uint64_t base;        /* the kings' part less the moving king's side's rank (or Black's) */
+    uint64_t states;      /* both sides' king-move states, counted below the kings */
+    uint64_t other_state; /* the other side's king-move state, in place */
+    uint64_t state_place; /* what one unit of the moving king's side's king-move state adds */
     Bitboard domain;      /* the squares the moving king is ranked over */
     bool white_moves;     /* then Black's kings' ranks depend on where it stands */
-    int others;           /* the moving side's other kings, their ordinals in domain: */
+    int others;           /* the moving king's side's other kings, their ordinals in domain: */
     int other_ordinal[IDX_KINGS_MAX];
     int black_kings; /* when White's king moves: Black's, their ordinals without it */
     int black_ordinal[IDX_KINGS_MAX];
     Bitboard black_bit[IDX_KINGS_MAX];
 } IdxKingPlace;
 
-/* Whether ix's positions have no king-move states, so that idx_king_place serves them. */
-bool idx_king_place_fits(const Indexer *ix);
-
-/* Prepares the indices of p with `side` to move and its king on king_square placed
- * elsewhere. */
+/* Prepares the indices of p with `side` to move and the king on king_square placed
+ * elsewhere.  The other side than the king's keeps its king-move state; the king's side
+ * has none unless idx_king_place_streak adds one. */
 void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
                           IdxKingPlace *w);
 
 /* The index with that king on sq, a square empty in p. */
 uint64_t idx_king_place_at(const IdxKingPlace *w, int sq);
+
+/* What to add to an index of idx_king_place_at for a king-move state of the king's side:
+ * the king on streak_king, one of `kings` (that side's kings there), with its count 1..3. */
+uint64_t idx_king_place_streak(const IdxKingPlace *w, Bitboard kings, int streak_king, int count);
 
 #endif
