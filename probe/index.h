@@ -62,7 +62,7 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
     uint64_t black_count; /* the index's count of Black's king placements */
-    uint64_t base;        /* the kings' part less the moving king's side's rank (or Black's) */
+    uint64_t base;        /* kings' part less the moving king's side's rank (White: Black's too) */
     uint64_t states;      /* both sides' king-move states, counted below the kings */
     uint64_t other_state; /* the other side's king-move state, in place */
     uint64_t state_place; /* what one unit of the moving king's side's king-move state adds */
