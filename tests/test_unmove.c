@@ -25,21 +25,23 @@ static const Case cases[] = {
     {"stockholm", "KKMvK", 17},   /* 8x8 */
 };
 
-static MoveList moves; /* with no paths */
-
-static bool is_king_step(const Position *q, const Move *m) {
-    return !m->captured && (q->king[q->side] & bit_at(m->from));
+/* The positions q's legal quiet king moves lead to, into after; returns how many. */
+static int king_step_results(const Variant *v, const Position *q, Position after[MOVE_MAX]) {
+    static MoveList list; /* with no paths */
+    movegen_legal(v, q, &list);
+    int count = 0;
+    for (int k = 0; k < list.count; k++)
+        if (!list.move[k].captured && (q->king[q->side] & bit_at(list.move[k].from)))
+            movegen_play(v, q, &list.move[k], &after[count++]);
+    return count;
 }
 
 /* Whether one of q's legal quiet king moves leads to the position of index s_index. */
 static bool king_moves_to(const Indexer *ix, const Position *q, uint64_t s_index) {
-    movegen_legal(ix->v, q, &moves);
-    for (int k = 0; k < moves.count; k++) {
-        Position next;
-        if (!is_king_step(q, &moves.move[k])) continue;
-        movegen_play(ix->v, q, &moves.move[k], &next);
-        if (idx_encode(ix, &next) == s_index) return true;
-    }
+    static Position after[MOVE_MAX];
+    int count = king_step_results(ix->v, q, after);
+    for (int k = 0; k < count; k++)
+        if (idx_encode(ix, &after[k]) == s_index) return true;
     return false;
 }
 
@@ -65,17 +67,14 @@ static unsigned long long unmove_errors(const Indexer *ix, const Position *s, ui
     return errors;
 }
 
-/* The legal quiet king moves of q whose result does not list q among its un-moves. */
+/* The legal quiet king moves of q whose result does not list q among its un-moves once. */
 static unsigned long long missed_moves(const Indexer *ix, const Position *q, uint64_t q_index) {
     static uint64_t index[UNMOVE_MAX];
-    static MoveList list;
-    movegen_legal(ix->v, q, &list);
+    static Position after[MOVE_MAX];
+    int moves = king_step_results(ix->v, q, after);
     unsigned long long missed = 0;
-    for (int k = 0; k < list.count; k++) {
-        Position s;
-        if (!is_king_step(q, &list.move[k])) continue;
-        movegen_play(ix->v, q, &list.move[k], &s);
-        int count = unmove_king_indices(ix, &s, index), found = 0;
+    for (int k = 0; k < moves; k++) {
+        int count = unmove_king_indices(ix, &after[k], index), found = 0;
         for (int j = 0; j < count; j++) found += index[j] == q_index;
         missed += found != 1;
     }
