@@ -3,7 +3,9 @@
  * is checked before any field other than those needed to find it.  Allocations ask for
  * one byte more than needed, so that an empty table or block never means malloc(0). */
 #include "table_file.h"
+
 #include "table_format.h"
+#include "thread_key.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -38,9 +40,6 @@ struct TableFile {
     uint64_t data_start;
     BlockEntry *entries;
     _Atomic(uint8_t *) *blocks; /* decoded blocks, by number, NULL until first read */
-    /* A decompression context kept between first reads: making one costs as much as
-     * decoding a block.  A thread takes it, or makes its own when another has it. */
-    _Atomic(ZSTD_DCtx *) spare_dctx;
 };
 
 /* One row per TableStatus. */
@@ -302,15 +301,23 @@ static TableStatus load_packed(const TableFile *t, uint64_t b, uint8_t **out, si
     return TABLE_OK;
 }
 
-/* Returns a context taken with take_dctx, keeping it for the next first read. */
-static void give_back_dctx(TableFile *t, ZSTD_DCtx *dctx) {
-    ZSTD_DCtx *expected = NULL;
-    if (!atomic_compare_exchange_strong(&t->spare_dctx, &expected, dctx)) ZSTD_freeDCtx(dctx);
+static void free_dctx(void *dctx) {
+    ZSTD_freeDCtx(dctx);
 }
 
-static ZSTD_DCtx *take_dctx(TableFile *t) {
-    ZSTD_DCtx *dctx = atomic_exchange(&t->spare_dctx, NULL);
-    return dctx ? dctx : ZSTD_createDCtx();
+/* A decompression context for each thread, shared by all its files: making one costs
+ * half as much as decoding a block, and a cold probe opens a file or more. */
+static ThreadKey dctx_key = THREAD_KEY_INIT(free_dctx);
+
+/* The calling thread's context (*kept), or where it cannot be kept one to free after use;
+ * NULL when out of memory. */
+static ZSTD_DCtx *take_dctx(bool *kept) {
+    ZSTD_DCtx *dctx = thread_key_get(&dctx_key);
+    *kept = true;
+    if (dctx) return dctx;
+    dctx = ZSTD_createDCtx();
+    *kept = dctx && thread_key_set(&dctx_key, dctx);
+    return dctx;
 }
 
 /* Decodes block b into out, which has room for decoded_bytes(t, b). */
@@ -318,7 +325,8 @@ static TableStatus decode_block(TableFile *t, uint64_t b, uint8_t *out, char *er
     uint8_t *packed;
     size_t len, want = decoded_bytes(t, b);
     TableStatus s = load_packed(t, b, &packed, &len, err, errlen);
-    ZSTD_DCtx *dctx = s == TABLE_OK ? take_dctx(t) : NULL;
+    bool kept = true;
+    ZSTD_DCtx *dctx = s == TABLE_OK ? take_dctx(&kept) : NULL;
     if (s == TABLE_OK && !dctx)
         s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     if (s == TABLE_OK) {
@@ -326,7 +334,7 @@ static TableStatus decode_block(TableFile *t, uint64_t b, uint8_t *out, char *er
         if (ZSTD_isError(got) || got != want)
             s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
                         "block %llu does not decompress to %zu bytes", (unsigned long long)b, want);
-        give_back_dctx(t, dctx);
+        if (!kept) ZSTD_freeDCtx(dctx);
     }
     free(packed);
     return s;
@@ -470,7 +478,6 @@ void table_close(TableFile *t) {
         for (uint64_t b = 0; b < t->block_count; b++)
             free(atomic_load_explicit(&t->blocks[b], memory_order_relaxed));
     free(t->blocks);
-    ZSTD_freeDCtx(atomic_load(&t->spare_dctx));
     free(t->entries);
     free(t->path);
     if (t->fd >= 0) close(t->fd);

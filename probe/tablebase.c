@@ -3,6 +3,7 @@
 #include "draw_rules.h"
 #include "index.h"
 #include "movegen.h"
+#include "thread_key.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -136,9 +137,6 @@ typedef struct ListStack {
 } ListStack;
 
 static _Thread_local ListStack *thread_stack; /* this thread's, made on first use */
-static pthread_key_t list_key;                /* only to free it when the thread ends */
-static bool list_key_made; /* else (out of keys) every search allocates its list */
-static pthread_once_t list_key_once = PTHREAD_ONCE_INIT;
 
 static void free_list_stack(void *arg) {
     ListStack *stack = arg;
@@ -146,16 +144,15 @@ static void free_list_stack(void *arg) {
     free(stack);
 }
 
-static void make_list_key(void) {
-    list_key_made = pthread_key_create(&list_key, free_list_stack) == 0;
-}
+/* Only to free a thread's lists when it ends; thread_stack is the quicker way to them. */
+static ThreadKey list_key = THREAD_KEY_INIT(free_list_stack);
 
-/* The calling thread's lists, made on first use; NULL when that fails. */
+/* The calling thread's lists, made on first use; NULL when that fails (out of keys or
+ * memory), and then every search allocates its list. */
 static ListStack *thread_lists(void) {
     if (thread_stack) return thread_stack;
-    pthread_once(&list_key_once, make_list_key);
-    ListStack *stack = list_key_made ? calloc(1, sizeof *stack) : NULL;
-    if (stack && pthread_setspecific(list_key, stack)) {
+    ListStack *stack = calloc(1, sizeof *stack);
+    if (stack && !thread_key_set(&list_key, stack)) {
         free(stack);
         stack = NULL;
     }
