@@ -11,23 +11,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef struct Slot {
-    _Atomic(TableFile *) file;
+/* An open table file and the index of its material. */
+typedef struct OpenTable {
+    TableFile *file;
     Indexer ix;
-} Slot;
+} OpenTable;
 
 struct Tablebase {
     const Variant *v;
     char dir[4096];
-    pthread_mutex_t open_lock; /* held only while opening a file */
-    Slot *slots;
+    pthread_mutex_t open_lock;    /* held only while opening a file */
+    _Atomic(OpenTable *) *tables; /* by material key, NULL until opened */
 };
 
 Tablebase *tb_open(const Variant *v, const char *dir) {
     Tablebase *tb = calloc(1, sizeof *tb);
     if (!tb) return NULL;
-    tb->slots = calloc(MATERIAL_KEYS, sizeof *tb->slots);
-    if (!tb->slots) {
+    tb->tables = calloc(MATERIAL_KEYS, sizeof *tb->tables);
+    if (!tb->tables) {
         free(tb);
         return NULL;
     }
@@ -37,11 +38,16 @@ Tablebase *tb_open(const Variant *v, const char *dir) {
     return tb;
 }
 
+static void close_table(OpenTable *t) {
+    if (t) table_close(t->file);
+    free(t);
+}
+
 void tb_close(Tablebase *tb) {
     if (!tb) return;
-    for (int i = 0; i < MATERIAL_KEYS; i++) table_close(atomic_load(&tb->slots[i].file));
+    for (int i = 0; i < MATERIAL_KEYS; i++) close_table(atomic_load(&tb->tables[i]));
     pthread_mutex_destroy(&tb->open_lock);
-    free(tb->slots);
+    free(tb->tables);
     free(tb);
 }
 
@@ -52,38 +58,50 @@ void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
 }
 
 /* A file whose index size is not this build's for the material cannot be read by it. */
-static TableStatus check_size(const Tablebase *tb, const Material *m, const char *path,
-                              TableFile *file, Indexer *ix, char *err, size_t errlen) {
-    idx_init(ix, tb->v, m);
-    uint64_t positions = table_info(file)->positions;
-    if (positions == ix->size) return TABLE_OK;
+static TableStatus check_size(const char *path, const OpenTable *t, char *err, size_t errlen) {
+    uint64_t positions = table_info(t->file)->positions;
+    if (positions == t->ix.size) return TABLE_OK;
     snprintf(err, errlen, "%s: holds %llu positions where the index has %llu", path,
-             (unsigned long long)positions, (unsigned long long)ix->size);
-    table_close(file);
+             (unsigned long long)positions, (unsigned long long)t->ix.size);
     return TABLE_ERR_CORRUPT;
+}
+
+/* Opens the table of canonical material m into *out; *out is NULL on error. */
+static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable **out, char *err,
+                              size_t errlen) {
+    char path[4200], name[MATERIAL_NAME_MAX];
+    tb_path(tb, m, path, sizeof path);
+    material_name(m, name, sizeof name);
+    OpenTable *t = *out = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "%s: out of memory", path);
+        return TABLE_ERR_MEMORY;
+    }
+    idx_init(&t->ix, tb->v, m);
+    TableStatus status = table_open(path, tb->v, name, &t->file, err, errlen);
+    if (status == TABLE_ERR_MISSING)
+        snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
+    if (status == TABLE_OK) status = check_size(path, t, err, errlen);
+    if (status != TABLE_OK) {
+        close_table(t);
+        *out = NULL;
+    }
+    return status;
 }
 
 /* The open table of canonical material m; double-checked so that probing is lock-free once
  * a file is open. */
-static TableStatus table_for(Tablebase *tb, const Material *m, Slot **out, char *err,
+static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable **out, char *err,
                              size_t errlen) {
-    Slot *slot = &tb->slots[material_key(m)];
-    *out = slot;
-    if (atomic_load_explicit(&slot->file, memory_order_acquire)) return TABLE_OK;
+    _Atomic(OpenTable *) *slot = &tb->tables[material_key(m)];
+    if ((*out = atomic_load_explicit(slot, memory_order_acquire))) return TABLE_OK;
     pthread_mutex_lock(&tb->open_lock);
     TableStatus status = TABLE_OK;
-    if (!atomic_load_explicit(&slot->file, memory_order_relaxed)) {
-        char path[4200], name[MATERIAL_NAME_MAX];
-        TableFile *file;
-        tb_path(tb, m, path, sizeof path);
-        material_name(m, name, sizeof name);
-        status = table_open(path, tb->v, name, &file, err, errlen);
-        if (status == TABLE_ERR_MISSING)
-            snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
-        if (status == TABLE_OK) status = check_size(tb, m, path, file, &slot->ix, err, errlen);
-        if (status == TABLE_OK) atomic_store_explicit(&slot->file, file, memory_order_release);
-    }
+    OpenTable *t = atomic_load_explicit(slot, memory_order_relaxed);
+    if (!t) status = open_table(tb, m, &t, err, errlen);
+    if (status == TABLE_OK) atomic_store_explicit(slot, t, memory_order_release);
     pthread_mutex_unlock(&tb->open_lock);
+    *out = t;
     return status;
 }
 
@@ -96,15 +114,15 @@ static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile *
         pos_reversed(tb->v->board, p, &canonical_pos);
         p = &canonical_pos;
     }
-    Slot *slot;
-    TableStatus status = table_for(tb, &m, &slot, err, errlen);
+    const OpenTable *t;
+    TableStatus status = table_for(tb, &m, &t, err, errlen);
     if (status != TABLE_OK) return status;
-    *file = atomic_load_explicit(&slot->file, memory_order_acquire);
+    *file = t->file;
     if ((uint32_t)set >= table_info(*file)->cells_per_position) {
         snprintf(err, errlen, "table %s holds no value set %d", table_info(*file)->material, set);
         return TABLE_ERR_MATERIAL;
     }
-    *index = idx_encode(&slot->ix, p);
+    *index = idx_encode(&t->ix, p);
     return TABLE_OK;
 }
 
@@ -337,11 +355,10 @@ static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, uint32_t se
 }
 
 TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen) {
-    Slot *slot;
-    TableStatus status = table_for(tb, m, &slot, err, errlen);
+    const OpenTable *t;
+    TableStatus status = table_for(tb, m, &t, err, errlen);
     if (status != TABLE_OK) return status;
-    TableFile *file = atomic_load_explicit(&slot->file, memory_order_acquire);
-    status = table_read_all(file, out, err, errlen);
+    status = table_read_all(t->file, out, err, errlen);
     if (status != TABLE_OK) return status;
-    return settle_unstored(tb, &slot->ix, table_info(file)->cells_per_position, out, err, errlen);
+    return settle_unstored(tb, &t->ix, table_info(t->file)->cells_per_position, out, err, errlen);
 }
