@@ -481,6 +481,16 @@ static size_t blocks_out_of_order(uint8_t *b, size_t len) {
     return len;
 }
 
+/* A re-checksummed header whose blocks all end 1 MiB later: so block 0 is longer than zstd's
+ * bound for what its positions decode to, while every block still follows the one before
+ * (without the bound the file would read as truncated). */
+static size_t block_beyond_bound(uint8_t *b, size_t len) {
+    for (uint64_t i = 0; i < block_count(b); i++)
+        put_le(b + HEADER + 16 * i, get_le(b + HEADER + 16 * i, 8) + (1 << 20), 8);
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+
 /* A re-checksummed header giving set 0's DTW stream an encoding of a WDL stream. */
 static size_t wrong_encoding(uint8_t *b, size_t len) {
     put_le(b + 252, 1, 4);
@@ -504,6 +514,7 @@ static void test_header_damage(const Variant *v) {
         {newer_version, TABLE_ERR_VERSION, "version 3, re-checksummed"},
         {older_version, TABLE_ERR_VERSION, "version 1, re-checksummed"},
         {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
+        {block_beyond_bound, TABLE_ERR_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
         {wrong_encoding, TABLE_ERR_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
         {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
     };
