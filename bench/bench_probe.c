@@ -7,6 +7,7 @@
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
+ *   the first probe in a new process, where every page the prober allocates is new;
  *   the memory latency: one read at random over as many bytes as the set's decoded WDL,
  *   each read's address depending on the one before, which bounds warm probes over large
  *   tables (a probe reads about one such byte).
@@ -209,6 +210,53 @@ static double cold_probe_us(Bench *b, bool full) {
     return total / ROUNDS * 1e6;
 }
 
+/* In a process started for it (bench_probe --first-probe VARIANT DIR MATERIAL INDEX):
+ * prints the microseconds that opening a handle and its first WDL probe take, with the
+ * allocator's pages, the thread's move lists and its decompression context all new. */
+static int first_probe_child(char **argv) {
+    Variant v;
+    Material m;
+    Indexer ix;
+    Position p;
+    char err[256];
+    int wdl;
+    if (!variant_lookup(argv[2], &v) || !material_parse(argv[4], &m, err, sizeof err)) return 2;
+    idx_init(&ix, &v, &m);
+    if (!idx_decode(&ix, strtoull(argv[5], NULL, 10), &p)) return 2;
+    double start = wall_seconds();
+    Tablebase *tb = tb_open(&v, argv[3]);
+    TableStatus s =
+        tb ? tb_probe_wdl(tb, &p, VALUES_PURE, &wdl, err, sizeof err) : TABLE_ERR_MEMORY;
+    printf("%.3f\n", (wall_seconds() - start) * 1e6);
+    tb_close(tb);
+    return s == TABLE_OK ? 0 : 1;
+}
+
+/* Average time of the first probe in a new process (first_probe_child), at positions drawn
+ * over all positions; the process's start is not counted.  Negative when a run fails. */
+static double first_probe_us(const Bench *b, const char *self) {
+    enum { RUNS = 30 };
+    uint64_t state = 4242, total = 0, index;
+    for (int t = 0; t < b->tables; t++) total += weight(b, t, false);
+    double sum = 0;
+    for (int i = 0; i < RUNS; i++) {
+        uint64_t r = next_random(&state) % total;
+        int t = 0;
+        for (; r >= weight(b, t, false); t++) r -= weight(b, t, false);
+        Position p;
+        random_position(b, t, &state, &p, &index);
+        char cmd[8400];
+        snprintf(cmd, sizeof cmd, "'%s' --first-probe %s '%s' %s %llu", self, b->v.id, b->dir,
+                 b->names[t], (unsigned long long)index);
+        FILE *child = popen(cmd, "r");
+        double us = -1;
+        if (!child || fscanf(child, "%lf", &us) != 1) us = -1;
+        if ((child && pclose(child) != 0) || us < 0) return -1;
+        sum += us;
+    }
+    return sum / RUNS;
+}
+
 /* The size of the set's WDL decoded: 2 bits a position. */
 static uint64_t decoded_wdl_bytes(const Bench *b) {
     uint64_t bytes = 0;
@@ -233,6 +281,7 @@ static double memory_latency_ns(const Bench *b) {
 
 int main(int argc, char **argv) {
     static Bench b;
+    if (argc == 6 && !strcmp(argv[1], "--first-probe")) return first_probe_child(argv);
     if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
         fprintf(stderr, "usage: bench_probe VARIANT DIR [PROBES [THREADS]]\n");
         return 2;
@@ -265,6 +314,9 @@ int main(int argc, char **argv) {
            cold_block_us(&b, true));
     printf("cold probe, fresh handle (files opened, blocks decoded): %.1f us WDL, %.1f us full\n",
            cold_probe_us(&b, false), cold_probe_us(&b, true));
+    printf("first probe in a new process (handle opened, file opened, block decoded): %.1f us "
+           "WDL\n",
+           first_probe_us(&b, argv[0]));
     printf("memory latency: %.0f ns a dependent read at random over %.0f MB\n",
            memory_latency_ns(&b), (double)decoded_wdl_bytes(&b) / 1e6);
     free(b.pool);
