@@ -75,17 +75,22 @@ static uint64_t weight(const Bench *b, int t, bool by_table) {
     return by_table ? 1 : b->ix[t].size;
 }
 
+/* A table drawn at random, in proportion to its weight. */
+static int random_table(const Bench *b, bool by_table, uint64_t *state) {
+    uint64_t total = 0;
+    for (int t = 0; t < b->tables; t++) total += weight(b, t, by_table);
+    uint64_t r = next_random(state) % total;
+    int t = 0;
+    for (; r >= weight(b, t, by_table); t++) r -= weight(b, t, by_table);
+    return t;
+}
+
 /* Draws the positions: uniformly over all the positions of all the tables, so that each
  * table gets probes in proportion to its size, or (by_table) a random table first. */
 static void fill_pool(Bench *b, bool by_table) {
-    uint64_t state = 0x2545F4914F6CDD1DULL, index, total = 0;
-    for (int t = 0; t < b->tables; t++) total += weight(b, t, by_table);
-    for (int i = 0; i < POOL; i++) {
-        uint64_t r = next_random(&state) % total;
-        int t = 0;
-        for (; r >= weight(b, t, by_table); t++) r -= weight(b, t, by_table);
-        random_position(b, t, &state, &b->pool[i], &index);
-    }
+    uint64_t state = 0x2545F4914F6CDD1DULL, index;
+    for (int i = 0; i < POOL; i++)
+        random_position(b, random_table(b, by_table, &state), &state, &b->pool[i], &index);
 }
 
 typedef struct Worker {
@@ -236,13 +241,10 @@ static int first_probe_child(char **argv) {
  * over all positions; the process's start is not counted.  Negative when a run fails. */
 static double first_probe_us(const Bench *b, const char *self) {
     enum { RUNS = 30 };
-    uint64_t state = 4242, total = 0, index;
-    for (int t = 0; t < b->tables; t++) total += weight(b, t, false);
+    uint64_t state = 4242, index;
     double sum = 0;
     for (int i = 0; i < RUNS; i++) {
-        uint64_t r = next_random(&state) % total;
-        int t = 0;
-        for (; r >= weight(b, t, false); t++) r -= weight(b, t, false);
+        int t = random_table(b, false, &state);
         Position p;
         random_position(b, t, &state, &p, &index);
         char cmd[8400];
