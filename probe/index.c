@@ -207,60 +207,69 @@ static int ordinals(Bitboard set, Bitboard domain, int out[IDX_KINGS_MAX]) {
     return n;
 }
 
+/* rank_set of the other kings (ordinals `ordinal`, lowest first) and the moving one, less
+ * the moving one's term, for each number b of them below it: those below keep their place
+ * in the set, those above move up one. */
+static void others_ranks(const int *ordinal, int n, uint64_t out[IDX_KINGS_MAX + 1]) {
+    for (int b = 0; b <= n; b++) {
+        out[b] = 0;
+        for (int k = 0; k < n; k++) out[b] += binomial[ordinal[k]][k + 1 + (k >= b)];
+    }
+}
+
 /* Black's kings are ranked over the squares White's kings leave free, so when White's
- * king moves, each black king's ordinal is one lower where that king stands below it: the
- * ordinals are kept without it, and idx_king_place_at takes one off. */
+ * king moves, each black king above it has an ordinal one lower than without it: the rank
+ * for each number a of black kings above it. */
+static void shifted_ranks(const int *ordinal, int n, uint64_t out[IDX_KINGS_MAX + 1]) {
+    for (int a = 0; a <= n; a++) {
+        out[a] = 0;
+        for (int k = 0; k < n; k++) out[a] += binomial[ordinal[k] - (k >= n - a)][k + 1];
+    }
+}
+
+/* Everything that does not depend on where the moving king stands is worked out here, per
+ * count of kings below or above it, so that each index costs idx_king_place_at a few
+ * counts of bits and lookups. */
 void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
                           IdxKingPlace *w) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
     Bitboard moving = bit_at(king_square);
+    bool white_moves = (p->king[WHITE] & moving) != 0;
     Position q = *p;
     q.side = side;
     uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
-    w->black_count = ix->king_count[BLACK];
-    w->white_moves = (p->king[WHITE] & moving) != 0;
+    int ordinal[IDX_KINGS_MAX], n;
     w->states = ix->streak_count[WHITE] * ix->streak_count[BLACK];
-    w->state_place = w->white_moves ? ix->streak_count[BLACK] : 1;
+    w->state_place = white_moves ? ix->streak_count[BLACK] : 1;
     w->other_state =
-        w->white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * ix->streak_count[BLACK];
-    w->black_kings = 0;
-    if (w->white_moves) {
-        Bitboard others = p->king[WHITE] & ~moving;
+        white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * ix->streak_count[BLACK];
+    if (white_moves) {
+        w->others = p->king[WHITE] & ~moving;
         w->domain = free;
+        w->shifted = p->king[BLACK];
         w->base = men * ix->king_count[BLACK];
-        w->others = ordinals(others, free, w->other_ordinal);
-        w->black_kings = ordinals(p->king[BLACK], free & ~others, w->black_ordinal);
-        int k = 0;
-        for (Bitboard b = p->king[BLACK]; b; b &= b - 1) w->black_bit[k++] = b & (~b + 1);
+        w->rank_place = ix->king_count[BLACK];
+        n = ordinals(p->king[BLACK], free & ~w->others, ordinal);
+        shifted_ranks(ordinal, n, w->shifted_rank);
     } else {
+        w->others = p->king[BLACK] & ~moving;
         w->domain = free & ~p->king[WHITE];
+        w->shifted = 0;
         w->base = (men + rank_set(p->king[WHITE], free)) * ix->king_count[BLACK];
-        w->others = ordinals(p->king[BLACK] & ~moving, w->domain, w->other_ordinal);
+        w->rank_place = 1;
+        w->shifted_rank[0] = 0;
     }
-}
-
-/* The rank of the moving side's kings with the moving one at ordinal o: rank_set over the
- * other kings' ordinals and o, each term's place counted without a branch. */
-static uint64_t rank_with(const IdxKingPlace *w, int o) {
-    int below = 0;
-    uint64_t rank = 0;
-    for (int k = 0; k < w->others; k++) {
-        int above = w->other_ordinal[k] > o;
-        below += !above;
-        rank += binomial[w->other_ordinal[k]][k + 1 + above];
-    }
-    return rank + binomial[o][below + 1];
+    n = ordinals(w->others, w->domain, ordinal);
+    others_ranks(ordinal, n, w->others_rank);
 }
 
 uint64_t idx_king_place_at(const IdxKingPlace *w, int sq) {
-    Bitboard to = bit_at(sq);
-    uint64_t rank = rank_with(w, ordinal(w->domain, sq)), kings = w->base + rank;
-    if (w->white_moves) {
-        uint64_t black = 0;
-        for (int k = 0; k < w->black_kings; k++)
-            black += binomial[w->black_ordinal[k] - (to < w->black_bit[k])][k + 1];
-        kings = w->base + rank * w->black_count + black;
-    }
+    Bitboard below = bit_at(sq) - 1;
+    int others_below = bit_count(w->others & below);
+    uint64_t rank =
+        w->others_rank[others_below] + binomial[ordinal(w->domain, sq)][others_below + 1];
+    int shifted_above = bit_count(w->shifted & ~below);
+    uint64_t kings = w->base + rank * w->rank_place + w->shifted_rank[shifted_above];
     return kings * w->states + w->other_state;
 }
 

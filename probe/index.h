@@ -61,18 +61,18 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
  * idx_king_place_start, each index costs a count of bits and a few table lookups. */
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
-    uint64_t black_count; /* the index's count of Black's king placements */
+    Bitboard domain;      /* the squares the moving king is ranked over */
+    Bitboard others;      /* the moving king's side's other kings */
+    Bitboard shifted;     /* when White's king moves, Black's kings, whose ranks depend on it */
     uint64_t base;        /* kings' part less the moving king's side's rank (White: Black's too) */
+    uint64_t rank_place;  /* what one unit of the moving side's kings' rank adds */
     uint64_t states;      /* both sides' king-move states, counted below the kings */
     uint64_t other_state; /* the other side's king-move state, in place */
     uint64_t state_place; /* what one unit of the moving king's side's king-move state adds */
-    Bitboard domain;      /* the squares the moving king is ranked over */
-    bool white_moves;     /* then Black's kings' ranks depend on where it stands */
-    int others;           /* the moving king's side's other kings, their ordinals in domain: */
-    int other_ordinal[IDX_KINGS_MAX];
-    int black_kings; /* when White's king moves: Black's, their ordinals without it */
-    int black_ordinal[IDX_KINGS_MAX];
-    Bitboard black_bit[IDX_KINGS_MAX];
+    /* [b]: the other kings' share of the rank when b of them stand below the moving one */
+    uint64_t others_rank[IDX_KINGS_MAX + 1];
+    /* [a]: Black's kings' rank when White's moving king stands below a of them */
+    uint64_t shifted_rank[IDX_KINGS_MAX + 1];
 } IdxKingPlace;
 
 /* Prepares the indices of p with `side` to move and the king on king_square placed
