@@ -11,10 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An open table file and the index of its material. */
+/* An open table file and the index of its material; the handle's open tables are listed
+ * through `next`, so that closing visits only them, not every material key. */
 typedef struct OpenTable {
     TableFile *file;
     Indexer ix;
+    struct OpenTable *next;
 } OpenTable;
 
 struct Tablebase {
@@ -22,6 +24,7 @@ struct Tablebase {
     char dir[4096];
     pthread_mutex_t open_lock;    /* held only while opening a file */
     _Atomic(OpenTable *) *tables; /* by material key, NULL until opened */
+    OpenTable *opened;            /* the same tables, listed; guarded by open_lock */
 };
 
 Tablebase *tb_open(const Variant *v, const char *dir) {
@@ -45,7 +48,10 @@ static void close_table(OpenTable *t) {
 
 void tb_close(Tablebase *tb) {
     if (!tb) return;
-    for (int i = 0; i < MATERIAL_KEYS; i++) close_table(atomic_load(&tb->tables[i]));
+    for (OpenTable *t = tb->opened, *next; t; t = next) {
+        next = t->next;
+        close_table(t);
+    }
     pthread_mutex_destroy(&tb->open_lock);
     free(tb->tables);
     free(tb);
@@ -98,8 +104,14 @@ static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable *
     pthread_mutex_lock(&tb->open_lock);
     TableStatus status = TABLE_OK;
     OpenTable *t = atomic_load_explicit(slot, memory_order_relaxed);
-    if (!t) status = open_table(tb, m, &t, err, errlen);
-    if (status == TABLE_OK) atomic_store_explicit(slot, t, memory_order_release);
+    if (!t) {
+        status = open_table(tb, m, &t, err, errlen);
+        if (status == TABLE_OK) {
+            t->next = tb->opened;
+            tb->opened = t;
+            atomic_store_explicit(slot, t, memory_order_release);
+        }
+    }
     pthread_mutex_unlock(&tb->open_lock);
     *out = t;
     return status;
