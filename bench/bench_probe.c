@@ -1,9 +1,10 @@
 /* Probe speed over random positions of the tables in a folder (positions with a capture
  * pending included: the prober settles them by search):
  *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, and warm full
- *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded; over
- *   all positions also quiet positions and those with a capture pending apart (an engine
- *   probes mostly the first, the search of the second is most of a probe's work);
+ *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded, each the
+ *   median of WARM_ROUNDS runs; over all positions also quiet positions and those with a
+ *   capture pending apart (an engine probes mostly the first, the search of the second is
+ *   most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
@@ -135,6 +136,21 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
     return (double)b->probes * threads / (wall_seconds() - start);
 }
 
+/* The median of WARM_ROUNDS warm_rate runs: on this kind of shared machine one run can be
+ * a third off the next. */
+#define WARM_ROUNDS 3
+
+static double median_rate(Bench *b, Tablebase *tb, int threads, bool full) {
+    double r[WARM_ROUNDS];
+    for (int i = 0; i < WARM_ROUNDS; i++) {
+        double x = warm_rate(b, tb, threads, full);
+        int k = i;
+        for (; k > 0 && r[k - 1] > x; k--) r[k] = r[k - 1];
+        r[k] = x;
+    }
+    return r[WARM_ROUNDS / 2];
+}
+
 /* Warm WDL probes per second on 1 thread over the quiet positions of the pool and over
  * those with a capture pending, each kind probed apart (the pool is reordered). */
 static void rate_by_kind(Bench *b, Tablebase *tb) {
@@ -146,9 +162,9 @@ static void rate_by_kind(Bench *b, Tablebase *tb) {
             all[quiet++] = all[i], all[i] = p;
         }
     b->pool_size = quiet;
-    double quiet_rate = quiet ? warm_rate(b, tb, 1, false) : 0;
+    double quiet_rate = quiet ? median_rate(b, tb, 1, false) : 0;
     b->pool = all + quiet, b->pool_size = POOL - quiet;
-    double capture_rate = quiet < POOL ? warm_rate(b, tb, 1, false) : 0;
+    double capture_rate = quiet < POOL ? median_rate(b, tb, 1, false) : 0;
     b->pool = all, b->pool_size = POOL;
     printf("  warm WDL probes by kind: %.2f M/s quiet, %.2f M/s with a capture pending (%.1f%% "
            "of positions)\n",
@@ -303,9 +319,10 @@ int main(int argc, char **argv) {
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
         fill_pool(&b, by_table);
         warm_rate(&b, tb, 1, true); /* touches the blocks */
-        double wdl = warm_rate(&b, tb, 1, false), wdl_many = warm_rate(&b, tb, threads, false);
-        double full = warm_rate(&b, tb, 1, true);
-        printf("positions drawn %s:\n", by_table ? "from a random table" : "over all positions");
+        double wdl = median_rate(&b, tb, 1, false), wdl_many = median_rate(&b, tb, threads, false);
+        double full = median_rate(&b, tb, 1, true);
+        printf("positions drawn %s (warm figures: median of %d runs):\n",
+               by_table ? "from a random table" : "over all positions", WARM_ROUNDS);
         printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
                wdl_many / 1e6, threads, wdl_many / wdl);
         printf("  warm full probes (WDL and DTW): %.2f M/s on 1 thread\n", full / 1e6);
