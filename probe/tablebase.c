@@ -42,7 +42,7 @@ Tablebase *tb_open(const Variant *v, const char *dir) {
 }
 
 static void close_table(OpenTable *t) {
-    if (t) table_close(t->file);
+    table_close(t->file);
     free(t);
 }
 
