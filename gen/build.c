@@ -55,14 +55,16 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
     }
 }
 
-/* A table that opens, matches and passes every checksum is not built again. */
-static bool up_to_date(const Variant *v, const char *path, const char *name) {
+/* A table that opens, matches, passes every checksum and stores the sides to move asked
+ * for (both, or one) is not built again. */
+static bool up_to_date(const Variant *v, const char *path, const char *name, bool one_side) {
     char err[512];
     TableFile *t;
     if (table_verify_file(path, err, sizeof err) != TABLE_OK) return false;
     if (table_open(path, v, name, &t, err, sizeof err) != TABLE_OK) return false;
+    bool sides_fit = (table_info(t)->sides != TABLE_SIDES_BOTH) == one_side;
     table_close(t);
-    return true;
+    return sides_fit;
 }
 
 /* Seconds spent solving and writing one table. */
@@ -183,7 +185,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (up_to_date(v, path, name)) {
+    if (up_to_date(v, path, name, opt->one_side)) {
         if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
         return 0;
     }
@@ -191,7 +193,8 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
     idx_init(&ix, v, m);
     TableInfo info = {.fingerprint = variant_fingerprint(v),
                       .positions = ix.size,
-                      .cells_per_position = (uint32_t)draw_value_sets(v)};
+                      .cells_per_position = (uint32_t)draw_value_sets(v),
+                      .sides = opt->one_side ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH};
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;

@@ -5,6 +5,7 @@
 #include "material.h"
 #include "variant.h"
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -14,6 +15,7 @@ typedef struct BuildOptions {
     const char *dir;
     int threads;
     uint64_t memory; /* bytes a material may take to solve; larger ones are refused */
+    bool one_side;   /* store one side to move a table, the smaller (TABLE_SIDES_SMALLER) */
     FILE *log;       /* one line per material; live progress too when it is a terminal */
 } BuildOptions;
 

@@ -58,6 +58,7 @@ struct TableWriter {
     char *path, *tmp; /* the file and its temporary name (atomic_file.h) */
     int fd;
     TableInfo info;
+    uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
     int sets_added;
     uint32_t per_block[TF_STREAMS], encoding[TF_STREAMS];
     uint64_t block_count; /* of all streams */
@@ -79,10 +80,10 @@ static TableStatus check_info(const TableInfo *info, const char *path, char *err
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
-        info->positions % 2 != 0)
+        info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: empty or unterminated name, bad value set count, or an "
-                       "odd number of positions");
+                       "cannot write: empty or unterminated name, bad value set count or sides "
+                       "code, or an odd number of positions");
     return TABLE_OK;
 }
 
@@ -96,12 +97,15 @@ static bool set_compression(ZSTD_CCtx *cctx) {
 }
 
 /* Lays out the streams: their block sizes are fixed now, the DTW encoding when its set is
- * added (two bytes until then, the most a block can take). */
+ * added (two bytes until then, the most a block can take); with one side to move stored,
+ * which one is fixed when the first set is added, where TABLE_SIDES_SMALLER asks for it. */
 static void plan_streams(TableWriter *w) {
+    uint32_t sides = w->info.sides == TABLE_SIDES_SMALLER ? TABLE_SIDES_WHITE : w->info.sides;
+    tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
     for (uint32_t i = 0; i < 2 * w->info.cells_per_position; i++) {
         w->per_block[i] = plans[i % 2].per_block;
         w->encoding[i] = i % 2 == TF_WDL ? TF_WDL_2BIT : TF_DTW_HALF16;
-        w->block_count += tf_block_count(w->info.positions, w->per_block[i]);
+        w->block_count += tf_block_count(w->stored_count, w->per_block[i]);
     }
 }
 
@@ -203,7 +207,7 @@ static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const ui
     *max_half = 0;
     for (uint64_t i = 0; i < w->info.positions; i++) {
         w->info.counts[set][i >= per_side][CELL_WDL(cells[i])]++;
-        if (is_unstored(unstored, i)) continue;
+        if (is_unstored(unstored, i) || i - w->stored_first >= w->stored_count) continue;
         const char *why = unwritable(cells[i]);
         if (why)
             return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->tmp,
@@ -235,18 +239,20 @@ static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
     return !unstored && (kind == TF_WDL || CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS);
 }
 
-/* The first value stream kind stores in the set, to fill the positions before it. */
-static unsigned first_stored(int kind, const Cell *cells, const uint64_t *unstored, uint64_t n) {
+/* The first value stream kind stores in positions [begin, end), to fill those before it. */
+static unsigned first_stored(int kind, const Cell *cells, const uint64_t *unstored, uint64_t begin,
+                             uint64_t end) {
     unsigned value;
-    for (uint64_t i = 0; i < n; i++)
+    for (uint64_t i = begin; i < end; i++)
         if (stored_value(kind, cells[i], is_unstored(unstored, i), &value)) return value;
     return 0;
 }
 
-/* The WDL stored most often in the set. */
-static unsigned most_common_wdl(const Cell *cells, const uint64_t *unstored, uint64_t n) {
+/* The WDL stored most often in positions [begin, end). */
+static unsigned most_common_wdl(const Cell *cells, const uint64_t *unstored, uint64_t begin,
+                                uint64_t end) {
     uint64_t count[4] = {0};
-    for (uint64_t i = 0; i < n; i++)
+    for (uint64_t i = begin; i < end; i++)
         if (!is_unstored(unstored, i)) count[CELL_WDL(cells[i])]++;
     unsigned common = 0;
     for (unsigned wdl = 1; wdl < 4; wdl++)
@@ -263,13 +269,15 @@ typedef struct StreamJob {
     unsigned common;      /* the set's most common WDL */
     uint64_t first_block; /* of the batch, counted in the stream */
     unsigned before;      /* the last value stored before the batch */
+    bool trial;           /* only sizing the stream: compressed at PICK_LEVEL, not written */
 } StreamJob;
 
 /* Positions [*begin, *begin + *n) of block k of the batch. */
 static void block_range(const StreamJob *job, uint64_t k, uint64_t *begin, uint64_t *n) {
-    uint64_t per_block = job->w->per_block[job->i], block = job->first_block + k;
-    *begin = block * per_block;
-    *n = tf_block_positions(job->w->info.positions, per_block, block);
+    const TableWriter *w = job->w;
+    uint64_t per_block = w->per_block[job->i], block = job->first_block + k;
+    *begin = w->stored_first + block * per_block;
+    *n = tf_block_positions(w->stored_count, per_block, block);
 }
 
 static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
@@ -346,6 +354,12 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
         Packed *out = &job->w->batch[k];
         uint64_t start, n;
         block_range(job, k, &start, &n);
+        if (job->trial) {
+            out->best = 0;
+            out->size[0] =
+                pack_block(job, p, start, n, out->before, NULL, PICK_LEVEL, out->bytes[0]);
+            continue;
+        }
         out->best = job->i % 2 == TF_WDL ? better_fill(job, p, start, n, out) : 0;
         const unsigned *fill = out->best ? &job->common : NULL;
         out->size[out->best] = pack_block(job, p, start, n, out->before, fill,
@@ -353,16 +367,19 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
+/* Compresses stream i and writes it, or (trial) only adds its size at PICK_LEVEL to *size. */
 static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
-                                char *err, size_t errlen) {
-    uint64_t positions = w->info.positions, blocks = tf_block_count(positions, w->per_block[i]);
+                                bool trial, uint64_t *size, char *err, size_t errlen) {
+    uint64_t begin = w->stored_first, end = begin + w->stored_count;
+    uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     StreamJob job = {.w = w,
                      .i = i,
                      .cells = cells,
                      .unstored = unstored,
-                     .common = most_common_wdl(cells, unstored, positions),
+                     .common = most_common_wdl(cells, unstored, begin, end),
                      .first_block = 0,
-                     .before = first_stored(i % 2, cells, unstored, positions)};
+                     .before = first_stored(i % 2, cells, unstored, begin, end),
+                     .trial = trial};
     TableStatus s = TABLE_OK;
     for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
         uint64_t count =
@@ -372,9 +389,32 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
         parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
         for (uint64_t k = 0; k < count && s == TABLE_OK; k++) {
             const Packed *out = &w->batch[k];
-            s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
+            if (!trial)
+                s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
+            else if (ZSTD_isError(out->size[0]))
+                s = tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s",
+                            ZSTD_getErrorName(out->size[0]));
+            else
+                *size += out->size[0];
         }
     }
+    return s;
+}
+
+/* Where the side to move stored is left to the writer, picks the one whose WDL of value
+ * set 0 compresses smaller.  The WDL stream is what every probe reads; the DTW stream
+ * mostly follows it. */
+static TableStatus pick_side(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
+                             size_t errlen) {
+    if (w->info.sides != TABLE_SIDES_SMALLER) return TABLE_OK;
+    uint64_t size[2] = {0, 0};
+    TableStatus s = TABLE_OK;
+    for (int side = 0; side < 2 && s == TABLE_OK; side++) {
+        w->stored_first = side * w->stored_count;
+        s = write_stream(w, TF_WDL, cells, unstored, true, &size[side], err, errlen);
+    }
+    w->info.sides = size[1] < size[0] ? TABLE_SIDES_BLACK : TABLE_SIDES_WHITE;
+    tf_stored_range(w->info.positions, w->info.sides, &w->stored_first, &w->stored_count);
     return s;
 }
 
@@ -383,11 +423,13 @@ TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
                        "value set %d given out of turn (expected %d)", set, w->sets_added);
-    unsigned max_half;
-    TableStatus s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
+    unsigned max_half = 0;
+    TableStatus s = pick_side(w, cells, unstored, err, errlen);
+    if (s == TABLE_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
-    if (s == TABLE_OK) s = write_stream(w, 2 * set + TF_WDL, cells, unstored, err, errlen);
-    if (s == TABLE_OK) s = write_stream(w, 2 * set + TF_DTW, cells, unstored, err, errlen);
+    uint64_t unused;
+    for (int kind = TF_WDL; kind <= TF_DTW && s == TABLE_OK; kind++)
+        s = write_stream(w, 2 * set + kind, cells, unstored, false, &unused, err, errlen);
     if (s == TABLE_OK) w->sets_added++;
     return s;
 }
@@ -401,6 +443,7 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
     memcpy(h + TF_OFF_MATERIAL, info->material, strlen(info->material));
     tf_put_u64(h + TF_OFF_POSITIONS, info->positions);
     tf_put_u32(h + TF_OFF_SETS, info->cells_per_position);
+    tf_put_u32(h + TF_OFF_SIDES, info->sides);
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
     for (int i = 0; i < TF_STREAMS; i++) {

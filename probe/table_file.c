@@ -35,8 +35,9 @@ struct TableFile {
     int fd;
     uint64_t size; /* of the file */
     TableInfo info;
-    Stream streams[TF_STREAMS]; /* 2 per value set */
-    uint64_t block_count;       /* of all streams */
+    uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
+    Stream streams[TF_STREAMS];          /* 2 per value set */
+    uint64_t block_count;                /* of all streams */
     uint64_t data_start;
     BlockEntry *entries;
     _Atomic(uint8_t *) *blocks; /* decoded blocks, by number, NULL until first read */
@@ -119,7 +120,7 @@ static bool parse_stream(TableFile *t, const uint8_t *head, int i) {
     s->encoding = tf_get_u32(row + 4);
     s->first = t->block_count;
     if ((uint32_t)i >= 2 * t->info.cells_per_position) return s->per_block == 0 && !s->encoding;
-    s->blocks = tf_block_count(t->info.positions, s->per_block ? s->per_block : 1);
+    s->blocks = tf_block_count(t->stored_count, s->per_block ? s->per_block : 1);
     /* No sum of counts can wrap: more blocks than bytes is a truncated file anyway. */
     t->block_count += s->blocks < t->size ? s->blocks : t->size;
     return s->per_block > 0 && encoding_fits(i % 2, s->encoding) &&
@@ -131,14 +132,17 @@ static bool parse_stream(TableFile *t, const uint8_t *head, int i) {
 static TableStatus locate_checksum(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     t->info.positions = tf_get_u64(head + TF_OFF_POSITIONS);
     t->info.cells_per_position = tf_get_u32(head + TF_OFF_SETS);
+    t->info.sides = tf_get_u32(head + TF_OFF_SIDES);
     uint32_t sets = t->info.cells_per_position;
-    bool fits = sets >= 1 && sets <= 2;
+    bool fits =
+        sets >= 1 && sets <= 2 && t->info.sides < TABLE_SIDES_SMALLER && t->info.positions % 2 == 0;
+    if (fits) tf_stored_range(t->info.positions, t->info.sides, &t->stored_first, &t->stored_count);
     for (int i = 0; i < TF_STREAMS && fits; i++) fits = parse_stream(t, head, i);
     if (!fits)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                       "impossible layout: %u value sets, or a stream with a bad block size or "
-                       "encoding",
-                       sets);
+                       "impossible layout: %u value sets, sides code %u, an odd number of "
+                       "positions, or a stream with a bad block size or encoding",
+                       sets, t->info.sides);
     /* Every block takes at least one byte, so the count is bounded by the file size. */
     if (t->block_count > t->size / (TF_ENTRY_SIZE + 1) || tf_data_start(t->block_count) > t->size)
         return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path,
@@ -171,10 +175,8 @@ static bool get_name(char *out, const uint8_t *field, size_t len) {
 static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     TableInfo *info = &t->info;
     if (!get_name(info->variant, head + TF_OFF_VARIANT, sizeof info->variant) ||
-        !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material) ||
-        tf_get_u32(head + TF_OFF_ZERO) != 0)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                       "unterminated name or a reserved field set in the header");
+        !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material))
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unterminated name in the header");
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
     for (int k = 0; k < 16; k++)
         info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
@@ -195,7 +197,7 @@ static const Stream *stream_of(const TableFile *t, uint64_t b) {
 /* The bytes block number b decodes to. */
 static size_t decoded_bytes(const TableFile *t, uint64_t b) {
     const Stream *s = stream_of(t, b);
-    uint64_t n = tf_block_positions(t->info.positions, s->per_block, b - s->first);
+    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b - s->first);
     return (size_t)tf_encoded_bytes(s->encoding, n);
 }
 
@@ -373,20 +375,30 @@ static TableStatus touch_block(TableFile *t, uint64_t b, uint8_t **bytes, char *
     return TABLE_OK;
 }
 
+bool table_stores(const TableFile *t, uint64_t index) {
+    return index - t->stored_first < t->stored_count;
+}
+
 static TableStatus check_request(const TableFile *t, uint64_t index, int set, char *err,
                                  size_t errlen) {
     if (index >= t->info.positions)
         return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "index %llu beyond %llu positions",
                        (unsigned long long)index, (unsigned long long)t->info.positions);
+    if (!table_stores(t, index))
+        return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path,
+                       "index %llu has the side to move this table leaves out",
+                       (unsigned long long)index);
     if (set < 0 || (uint32_t)set >= t->info.cells_per_position)
         return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "no value set %d", set);
     return TABLE_OK;
 }
 
-/* The value stream i stores for position index: lock-free once its block is decoded. */
+/* The value stream i stores for position index, a stored one: lock-free once its block is
+ * decoded. */
 static TableStatus stream_value(TableFile *t, int i, uint64_t index, unsigned *out, char *err,
                                 size_t errlen) {
     const Stream *s = &t->streams[i];
+    index -= t->stored_first;
     uint64_t b = index / s->per_block;
     uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
     if (!bytes) {
@@ -420,8 +432,8 @@ TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *e
 static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes,
                          uint32_t first, uint32_t sets, Cell *out) {
     const Stream *s = &t->streams[i];
-    uint64_t n = tf_block_positions(t->info.positions, s->per_block, b);
-    Cell *cell = out + b * s->per_block * sets + (uint32_t)i / 2 - first;
+    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b);
+    Cell *cell = out + (t->stored_first + b * s->per_block) * sets + (uint32_t)i / 2 - first;
     for (uint64_t k = 0; k < n; k++, cell += sets) {
         unsigned value = tf_decoded_value(s->encoding, bytes, k);
         *cell = i % 2 == TF_WDL
@@ -438,6 +450,8 @@ static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *
         if (decoded_bytes(t, b) > largest) largest = decoded_bytes(t, b);
     uint8_t *buffer = malloc(largest + 1);
     if (!buffer) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    uint64_t left_out = t->stored_first ? 0 : t->stored_count; /* the side not stored */
+    memset(out + left_out * sets, 0, (t->info.positions - t->stored_count) * sets * sizeof *out);
     TableStatus s = TABLE_OK;
     for (uint64_t b = 0; b < t->block_count && s == TABLE_OK; b++) {
         const Stream *stream = stream_of(t, b);
@@ -468,7 +482,7 @@ void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_byt
     uint64_t first = s->first, last = s->first + s->blocks;
     *file_bytes = s->blocks * TF_ENTRY_SIZE;
     if (s->blocks) *file_bytes += block_begin(t, last) - block_begin(t, first);
-    *decoded_bytes_out = tf_encoded_bytes(s->encoding, t->info.positions);
+    *decoded_bytes_out = tf_encoded_bytes(s->encoding, t->stored_count);
 }
 
 TableStatus table_verify_file(const char *path, char *err, size_t errlen) {

@@ -25,12 +25,24 @@ enum { WDL_NONE = 0, WDL_LOSS = 1, WDL_DRAW = 2, WDL_WIN = 3 };
 #define CELL_MAKE(wdl, dtw) ((Cell)(((dtw) << 2) | (wdl)))
 #define CELL_DTW_MAX        16383
 
+/* Which sides to move a file stores values for (TableInfo.sides).  With one, a probe of
+ * the other side searches its moves, which all reach the stored side or another
+ * material: Kingsrow's tables do so, and Syzygy's DTZ tables.  TABLE_SIDES_SMALLER asks
+ * the writer for whichever side's WDL compresses smaller. */
+enum {
+    TABLE_SIDES_BOTH = 0,
+    TABLE_SIDES_WHITE = 1,
+    TABLE_SIDES_BLACK = 2,
+    TABLE_SIDES_SMALLER = 3
+};
+
 typedef struct TableInfo {
     char variant[32];
     uint64_t fingerprint;
     char material[48];
-    uint64_t positions;
+    uint64_t positions;          /* of the index, both sides to move, stored or not */
     uint32_t cells_per_position; /* 1, or 2 where a second value set is stored (Frisian) */
+    uint32_t sides;              /* TABLE_SIDES_* */
     uint64_t counts[2][2][4];    /* [value set][side to move][WDL_*]; set 1 zero if unused */
 } TableInfo;
 
@@ -63,12 +75,16 @@ TableStatus table_open(const char *path, const Variant *v, const char *material,
                        char *err, size_t errlen);
 const TableInfo *table_info(const TableFile *t);
 
+/* Whether the file stores a value for position index (its side to move is stored). */
+bool table_stores(const TableFile *t, uint64_t index);
+
 /* Reads the cell of position index in value set `set` (WDL and DTW, a draw with DTW 0).
  * Safe to call from many threads at once on one TableFile.  The first read of a block
  * checks and decodes it and keeps it decoded until table_close, so a file read all over
  * comes to hold a quarter byte a position for each WDL stream and one (rarely two) for
  * each DTW stream (table_stream_size); later reads take no lock.  Positions whose value is
- * not stored give arbitrary cells. */
+ * not stored give arbitrary cells; an index of a side to move the file leaves out is an
+ * error (TABLE_ERR_RANGE). */
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);
 
 /* The same for the WDL alone (a WDL_* value), which touches only the WDL stream. */
@@ -77,7 +93,8 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
 
 /* Reads every cell, positions * cells_per_position of them, a position's cells adjacent,
  * into out (without keeping decoded blocks).  Stops at the first bad block.  The cells of
- * positions whose value is not stored are arbitrary. */
+ * positions whose value is not stored are arbitrary, those of a side to move the file
+ * leaves out WDL_NONE. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
 /* Reads the cells of value set `set` alone, one a position, like table_read_all. */

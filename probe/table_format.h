@@ -2,7 +2,7 @@
  * writer (gen/table_writer.c).
  *
  * Every integer is little-endian and written byte by byte, so a file is the same on every
- * machine and identical when regenerated.  Format version 2:
+ * machine and identical when regenerated.  Format version 3:
  *
  *   offset  size  field
  *        0     4  magic TF_MAGIC: the bytes "DTB" 0x1A
@@ -12,7 +12,7 @@
  *       48    48  material name (canonical), NUL-padded
  *       96     8  positions
  *      104     4  value sets (1 or 2)
- *      108     4  zero
+ *      108     4  sides to move stored: TABLE_SIDES_BOTH (0), _WHITE (1) or _BLACK (2)
  *      112   128  W/D/L counts: 8 bytes each, [value set][side to move][WDL_*], counting the
  *                 true value of every position (a hole as WDL_NONE), stored or not
  *      240    32  stream table, TF_STREAMS rows of 8 bytes: positions per block (4 bytes)
@@ -25,9 +25,11 @@
  *        T     8  XXH3-64 of bytes [0, T): header, stream table and offset table
  *    T + 8        the blocks, in the order of the offset table, up to the end of the file
  *
- * Positions are in index order (index.h): White to move, then Black.  Value set s has a
- * WDL stream (stream 2 s) and a DTW stream (2 s + 1), each cut into blocks of its own
- * positions per block (the last block has the rest).  A block is one zstd frame (with its
+ * The stored positions are those of the sides to move stored, in index order (index.h):
+ * White to move, then Black; with one side, the half of the index where it is to move.
+ * Value set s has a WDL stream (stream 2 s) and a DTW stream (2 s + 1) over the stored
+ * positions, each cut into blocks of its own positions per block (the last block has the
+ * rest).  A block is one zstd frame (with its
  * content size, without zstd's own checksum) of its positions encoded as the stream's
  * encoding says:
  *   1 TF_WDL_2BIT    2 bits a position, its WDL_* value; four positions a byte, the first
@@ -51,7 +53,7 @@
 #include <stdio.h>
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
-#define TF_VERSION 2u
+#define TF_VERSION 3u
 
 enum {
     TF_OFF_MAGIC = 0,
@@ -61,7 +63,7 @@ enum {
     TF_OFF_MATERIAL = 48,
     TF_OFF_POSITIONS = 96,
     TF_OFF_SETS = 104,
-    TF_OFF_ZERO = 108,
+    TF_OFF_SIDES = 108,
     TF_OFF_COUNTS = 112,
     TF_OFF_STREAMS = 240,
     TF_STREAM_ROW = 8, /* positions per block, encoding */
@@ -105,6 +107,14 @@ static inline uint64_t tf_get_u64(const uint8_t *p) {
 
 static inline uint64_t tf_block_count(uint64_t positions, uint64_t per_block) {
     return positions / per_block + (positions % per_block != 0);
+}
+
+/* The first stored position and how many there are, for a table of `positions` (even)
+ * storing `sides` (TABLE_SIDES_*, not _SMALLER). */
+static inline void tf_stored_range(uint64_t positions, uint32_t sides, uint64_t *first,
+                                   uint64_t *count) {
+    *first = sides == TABLE_SIDES_BLACK ? positions / 2 : 0;
+    *count = sides == TABLE_SIDES_BOTH ? positions : positions / 2;
 }
 
 /* Where the blocks start: the size of header, offset table and their checksum. */

@@ -138,20 +138,24 @@ static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile *
     return TABLE_OK;
 }
 
-static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                               size_t errlen) {
+/* Reads p's cell, or sets *left_out where its table stores only the other side to move. */
+static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, bool *left_out,
+                               char *err, size_t errlen) {
     TableFile *file;
     uint64_t index;
     TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
-    return status == TABLE_OK ? table_read(file, index, set, out, err, errlen) : status;
+    if (status != TABLE_OK || (*left_out = !table_stores(file, index))) return status;
+    return table_read(file, index, set, out, err, errlen);
 }
 
-static TableStatus read_stored_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                                   size_t errlen) {
+/* The same for the WDL alone. */
+static TableStatus read_stored_wdl(Tablebase *tb, const Position *p, int set, int *out,
+                                   bool *left_out, char *err, size_t errlen) {
     TableFile *file;
     uint64_t index;
     TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
-    return status == TABLE_OK ? table_read_wdl(file, index, set, out, err, errlen) : status;
+    if (status != TABLE_OK || (*left_out = !table_stores(file, index))) return status;
+    return table_read_wdl(file, index, set, out, err, errlen);
 }
 
 /* Move lists for the capture searches, kept by each thread between probes: a list is
@@ -237,12 +241,12 @@ bool tb_better(Cell a, Cell b) {
     return preference(a) > preference(b);
 }
 
-/* The best cell the moves of list give p's side to move, or its value set's draw where a
- * horizon cuts (draw_rules.h). */
+/* The best cell the moves of list give p's side to move (a loss in 0 without moves), or
+ * its value set's draw where a horizon cuts (draw_rules.h). */
 static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
                              Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
-    Cell best = CELL_MAKE(WDL_NONE, 0);
+    Cell best = list->count ? CELL_MAKE(WDL_NONE, 0) : CELL_MAKE(WDL_LOSS, 0);
     for (int i = 0; i < list->count && status == TABLE_OK; i++) {
         Position next;
         Cell child;
@@ -278,8 +282,9 @@ static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *li
     return status;
 }
 
-static TableStatus search_captures(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                                   size_t errlen) {
+/* p's cell by its legal moves: for a capture pending, or a side to move left out. */
+static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                                size_t errlen) {
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_legal(tb->v, p, list);
@@ -306,9 +311,22 @@ static bool game_over(const Position *p, Cell *out) {
     return true;
 }
 
+/* The best WDL the moves of list give p's side to move.  Where a horizon cuts, the result
+ * depends on how long the best line takes, so the search is of cells. */
+static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
+                              int *out, char *err, size_t errlen) {
+    if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
+        return best_wdl(tb, p, list, set, out, err, errlen);
+    Cell cell;
+    TableStatus status = best_cell(tb, p, list, set, &cell, err, errlen);
+    *out = CELL_WDL(cell);
+    return status;
+}
+
 /* The probes generate the captures at once rather than first asking whether there are any:
  * the answer costs as much as the list's first step, and most probes that search have a
- * capture pending. */
+ * capture pending.  A quiet position whose side to move its table leaves out is searched
+ * through all its moves. */
 TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                          size_t errlen) {
     Cell cell;
@@ -319,14 +337,11 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
-    TableStatus status;
-    if (!list->count) {
-        status = read_stored_wdl(tb, p, set, out, err, errlen);
-    } else if (set != VALUES_RULES || !draw_position_horizon(tb->v, p)) {
-        status = best_wdl(tb, p, list, set, out, err, errlen);
-    } else { /* where a horizon cuts, the result depends on how long the best capture takes */
-        status = best_cell(tb, p, list, set, &cell, err, errlen);
-        *out = CELL_WDL(cell);
+    bool search = list->count > 0;
+    TableStatus status = search ? TABLE_OK : read_stored_wdl(tb, p, set, out, &search, err, errlen);
+    if (status == TABLE_OK && search) {
+        if (!list->count) movegen_legal(tb->v, p, list);
+        status = search_wdl(tb, p, list, set, out, err, errlen);
     }
     put_list(list);
     return status;
@@ -342,26 +357,31 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
-    TableStatus status = list->count ? best_cell(tb, p, list, set, out, err, errlen)
-                                     : read_stored(tb, p, set, out, err, errlen);
+    bool search = list->count > 0;
+    TableStatus status = search ? TABLE_OK : read_stored(tb, p, set, out, &search, err, errlen);
+    if (status == TABLE_OK && search) {
+        if (!list->count) movegen_legal(tb->v, p, list);
+        status = best_cell(tb, p, list, set, out, err, errlen);
+    }
     put_list(list);
     return status;
 }
 
 /* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
- * WDL_NONE, a capture's is searched. */
-static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, uint32_t sets, Cell *out,
-                                   char *err, size_t errlen) {
+ * WDL_NONE; a capture's, or any of a side to move the file leaves out, is searched. */
+static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const TableFile *file,
+                                   Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
+    uint32_t sets = table_info(file)->cells_per_position;
     for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
         Position p;
         bool hole = !idx_decode(ix, i, &p);
-        if (!hole && !movegen_has_capture(tb->v, &p)) continue;
+        if (!hole && table_stores(file, i) && !movegen_has_capture(tb->v, &p)) continue;
         for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
             if (hole)
                 out[i * sets + set] = CELL_MAKE(WDL_NONE, 0);
             else
-                status = search_captures(tb, &p, (int)set, &out[i * sets + set], err, errlen);
+                status = search_moves(tb, &p, (int)set, &out[i * sets + set], err, errlen);
     }
     return status;
 }
@@ -372,5 +392,5 @@ TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, 
     if (status != TABLE_OK) return status;
     status = table_read_all(t->file, out, err, errlen);
     if (status != TABLE_OK) return status;
-    return settle_unstored(tb, &t->ix, table_info(t->file)->cells_per_position, out, err, errlen);
+    return settle_unstored(tb, &t->ix, t->file, out, err, errlen);
 }

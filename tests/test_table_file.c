@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -242,11 +243,11 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
 static void test_layout(void) {
     size_t len;
     uint8_t *b = load(path_of("a.dtb"), &len);
-    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 2, "magic \"DTB\" 1A, version 2");
+    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 3, "magic \"DTB\" 1A, version 3");
     check(strcmp((char *)b + 8, "international") == 0 && strcmp((char *)b + 48, "KMvKK") == 0,
           "variant at 8, material at 48");
     check(get_le(b + 96, 8) == POSITIONS && get_le(b + 104, 4) == 1 && get_le(b + 108, 4) == 0,
-          "positions at 96, value sets at 104, little-endian, then 4 zero bytes");
+          "positions at 96, value sets at 104, little-endian, then sides stored 0: both");
     uint64_t total = 0;
     for (int k = 0; k < 8; k++) total += get_le(b + 112 + 8 * k, 8);
     check(total == POSITIONS, "counts at 112 add up to the positions");
@@ -468,10 +469,10 @@ static size_t set_version(uint8_t *b, size_t len, uint32_t version) {
     return len;
 }
 static size_t newer_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 3);
+    return set_version(b, len, 4);
 }
 static size_t older_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 1);
+    return set_version(b, len, 2);
 }
 
 /* A re-checksummed header whose offset table puts block 1 before block 0. */
@@ -498,6 +499,13 @@ static size_t wrong_encoding(uint8_t *b, size_t len) {
     return len;
 }
 
+/* Sides code 3 is TABLE_SIDES_SMALLER, a request to the writer, never stored. */
+static size_t bad_sides(uint8_t *b, size_t len) {
+    put_le(b + 108, 3, 4);
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+
 static void test_header_damage(const Variant *v) {
     static const struct {
         size_t (*edit)(uint8_t *, size_t);
@@ -511,11 +519,12 @@ static void test_header_damage(const Variant *v) {
         {truncate_header, TABLE_ERR_TRUNCATED, "cut inside the header"},
         {truncate_empty, TABLE_ERR_TRUNCATED, "empty file"},
         {wrong_magic, TABLE_ERR_MAGIC, "wrong magic"},
-        {newer_version, TABLE_ERR_VERSION, "version 3, re-checksummed"},
-        {older_version, TABLE_ERR_VERSION, "version 1, re-checksummed"},
+        {newer_version, TABLE_ERR_VERSION, "version 4, re-checksummed"},
+        {older_version, TABLE_ERR_VERSION, "version 2, re-checksummed"},
         {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
         {block_beyond_bound, TABLE_ERR_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
         {wrong_encoding, TABLE_ERR_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
+        {bad_sides, TABLE_ERR_CORRUPT, "sides stored code 3, re-checksummed"},
         {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -630,6 +639,78 @@ static void test_threads(const Variant *v) {
     table_close(t);
 }
 
+/* Writes the pattern of value set 0 with the half where `quiet` is to move all draws,
+ * asking for `sides`; returns the file opened, or NULL. */
+static TableFile *write_sided(const Variant *v, uint32_t sides, int quiet,
+                              const uint64_t *unstored) {
+    const char *path = path_of("c.dtb");
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    info.sides = sides;
+    Cell *cells = make_cells(POSITIONS, 0, false);
+    uint64_t half = POSITIONS / 2;
+    for (uint64_t i = (uint64_t)quiet * half; i < (uint64_t)(quiet + 1) * half; i++)
+        cells[i] = CELL_MAKE(WDL_DRAW, 0);
+    TableWriter *w;
+    char err[512] = "";
+    TableStatus s = table_writer_begin(path, &info, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    table_writer_free(w);
+    free(cells);
+    TableFile *t = NULL;
+    if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
+    check(s == TABLE_OK, "one side (sides %u, draws for side %d): written and opened (%s)", sides,
+          quiet, err);
+    return t;
+}
+
+/* The stored half reads back, the other is out of range and reads as WDL_NONE through
+ * read_all; the counts still hold every position's value. */
+static void expect_sided(TableFile *t, int stored_side, int quiet) {
+    uint64_t half = POSITIONS / 2, first = (uint64_t)stored_side * half, other = half - first;
+    Cell c, *all = calloc(POSITIONS, sizeof *all);
+    char err[512];
+    uint64_t bad = 0, none = 0;
+    for (uint64_t i = first; i < first + half; i++) {
+        Cell want = stored_side == quiet ? CELL_MAKE(WDL_DRAW, 0) : pattern(i, 0);
+        bad +=
+            !unstored_at(i) && (table_read(t, i, 0, &c, err, sizeof err) != TABLE_OK || c != want);
+    }
+    check(table_info(t)->sides == (uint32_t)(stored_side ? TABLE_SIDES_BLACK : TABLE_SIDES_WHITE) &&
+              table_stores(t, first) && table_stores(t, first + half - 1) &&
+              !table_stores(t, other) && !table_stores(t, other + half - 1),
+          "the file stores the half where side %d is to move", stored_side);
+    check(bad == 0, "every stored cell of that half reads back (%llu wrong)",
+          (unsigned long long)bad);
+    check(table_read(t, other, 0, &c, err, sizeof err) == TABLE_ERR_RANGE,
+          "a position of the other half is out of range");
+    check(table_read_all(t, all, err, sizeof err) == TABLE_OK, "read_all (%s)", err);
+    for (uint64_t i = other; i < other + half; i++) none += all[i] == CELL_MAKE(WDL_NONE, 0);
+    check(none == half, "read_all gives the other half WDL_NONE");
+    check(table_info(t)->counts[0][quiet][WDL_DRAW] == half,
+          "the counts hold the values of the half left out too");
+    free(all);
+}
+
+static void test_one_side(const Variant *v, const uint64_t *unstored) {
+    for (int quiet = 0; quiet < 2; quiet++) {
+        TableFile *t = write_sided(v, TABLE_SIDES_SMALLER, quiet, unstored);
+        if (t) expect_sided(t, quiet, quiet);
+        table_close(t);
+    }
+    TableFile *t = write_sided(v, TABLE_SIDES_WHITE, 1, unstored);
+    if (t) expect_sided(t, 0, 1);
+    table_close(t);
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    char err[512] = "";
+    check(write_table(path_of("b.dtb"), &info, false, unstored, err, sizeof err) == TABLE_OK,
+          "both sides written (%s)", err);
+    struct stat one, both;
+    check(stat(path_of("c.dtb"), &one) == 0 && stat(path_of("b.dtb"), &both) == 0 &&
+              one.st_size < both.st_size * 2 / 3,
+          "one side of the pattern takes under two thirds of both sides' bytes");
+}
+
 static void remove_files(void) {
     for (size_t i = 0; i < FILE_COUNT; i++) unlink(path_of(file_names[i]));
     check(rmdir(dir) == 0, "nothing else left in the test folder");
@@ -655,6 +736,7 @@ int main(void) {
     test_every_header_byte(&v);
     test_two_value_sets(&v, unstored);
     test_threads(&v);
+    test_one_side(&v, unstored);
     remove_files();
     free(unstored);
     printf("%d passed, %d failed\n", passed, failed);

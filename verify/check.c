@@ -26,6 +26,13 @@
  * W/D/L counts, which must then match the header's.  The second pass checks every stored
  * cell, which is every value a probe reads.
  *
+ * A table may store one side to move only (TABLE_SIDES_WHITE or _BLACK): probes search
+ * the moves of the other, as the equations do.  Every move of a quiet position of that side
+ * reaches the stored side or another material, so a pass between the two computes those
+ * positions from the stored cells and the first pass's values; they then stand in for
+ * stored cells as above.  Their own equations hold by construction, and the stored cells
+ * are checked against them, so the whole system of equations is still checked.
+ *
  * Value sets (Frisian's pure and draw-rules values) are checked in the same passes where
  * their cells fit in a quarter of the memory, so that each position's moves are generated
  * and its successors located once for both; a larger table checks them one after the
@@ -58,6 +65,7 @@ typedef struct Shared {
     Tablebase *tb;
     const Variant *v;
     Indexer ix;
+    const TableFile *file;
     int first_set, set_end;            /* the value sets under check in these passes */
     Cell *cells[VALUE_SETS_MAX];       /* by set: stored values, unstored ones settled by pass 1 */
     ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
@@ -165,6 +173,21 @@ static void settle_one(Worker *w, uint64_t i, MoveList *list) {
         s->cells[set][i] = hole ? CELL_MAKE(WDL_NONE, 0) : settled[set];
 }
 
+/* Between the passes, where the file leaves a side to move out: gives its quiet position i
+ * the values its moves give, from the stored cells and the first pass's. */
+static void settle_left_out(Worker *w, uint64_t i, MoveList *list) {
+    Shared *s = w->shared;
+    Cell settled[VALUE_SETS_MAX];
+    Position p;
+    if (table_stores(s->file, i) || !idx_decode_near(&s->ix, &w->decoder, i, &p) ||
+        movegen_has_capture(s->v, &p))
+        return;
+    movegen_legal(s->v, &p, list);
+    w->status = expected_values(w, &p, list, settled);
+    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
+        s->cells[set][i] = settled[set];
+}
+
 /* Second pass: counts position i's values, and checks its stored ones: a position must
  * have a value, even where a successor lacks one too, so that a cycle of such cells cannot
  * pass. */
@@ -176,7 +199,7 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Position p;
     if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) return;
     w->result.positions += s->first_set == 0; /* once, though every value set is checked */
-    if (movegen_has_capture(s->v, &p)) return;
+    if (!table_stores(s->file, i) || movegen_has_capture(s->v, &p)) return;
     movegen_legal(s->v, &p, list);
     w->status = expected_values(w, &p, list, expected);
     for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++) {
@@ -313,6 +336,8 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;
     if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
+    if (status == TABLE_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
+        status = run_pass(s, workers, threads, settle_left_out, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
     for (int set = s->first_set; set < s->set_end; set++) {
         value_memo_free(s->others[set]);
@@ -347,6 +372,7 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
     if (status == TABLE_OK) {
         tb_path(s.tb, m, path, sizeof path);
         status = open_table(&s, path, sets, &file, err, errlen);
+        s.file = file;
     }
     int per_pass = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
     for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += per_pass) {

@@ -11,8 +11,9 @@
  *   all-none       every cell becomes WDL_NONE, as if the table were never solved;
  *   counts         the cells stay; the header counts one WIN more and one DRAW less with
  *                  White to move.
- * "First" is in index order, which puts White to move before Black (index.h).  The
- * successor tables must be in the table's folder. */
+ * "First" is in index order, which puts White to move before Black (index.h), among the
+ * positions the file stores (one side to move only, where it stores one).  The successor
+ * tables must be in the table's folder. */
 #include "draw_rules.h"
 #include "fen.h"
 #include "index.h"
@@ -31,7 +32,8 @@ typedef struct Table {
     Variant v;
     Indexer ix;
     TableInfo info;
-    Cell *cells; /* every value, as tb_read_all gives them */
+    uint64_t stored_first, stored_count; /* the side(s) to move the file stores */
+    Cell *cells;                         /* every value, as tb_read_all gives them */
 } Table;
 
 /* Which cell a one-cell mode changes, and how. */
@@ -69,7 +71,7 @@ static bool unstored_at(const Table *t, uint64_t i, Position *p) {
 static uint64_t pick(const Table *t, const CellChange *c, Position *p) {
     uint32_t sets = t->info.cells_per_position;
     if ((uint32_t)c->set >= sets) die("the table has no such value set");
-    for (uint64_t i = 0; i < t->ix.size; i++)
+    for (uint64_t i = t->stored_first; i < t->stored_first + t->stored_count; i++)
         if (!unstored_at(t, i, p) && CELL_WDL(t->cells[i * sets + c->set]) == c->wdl) return i;
     die("no position of the kind asked for");
 }
@@ -119,6 +121,7 @@ static void load(const char *variant, char *path, Table *t) {
     if (table_open(path, &t->v, NULL, &file, err, sizeof err) != TABLE_OK) die(err);
     t->info = *table_info(file);
     table_close(file);
+    tf_stored_range(t->info.positions, t->info.sides, &t->stored_first, &t->stored_count);
     if (!material_parse(t->info.material, &m, err, sizeof err)) die(err);
     idx_init(&t->ix, &t->v, &m);
     snprintf(folder, sizeof folder, "%s", path);
@@ -165,9 +168,11 @@ static void skew_header(const char *path) {
     FILE *f = fopen(path, "r+b");
     uint8_t head[TF_HEADER_SIZE];
     if (!f || fread(head, 1, sizeof head, f) != sizeof head) die("cannot read the header");
-    uint64_t positions = tf_get_u64(head + TF_OFF_POSITIONS), blocks = 0;
+    uint64_t first, stored, blocks = 0;
+    tf_stored_range(tf_get_u64(head + TF_OFF_POSITIONS), tf_get_u32(head + TF_OFF_SIDES), &first,
+                    &stored);
     for (uint32_t i = 0; i < 2 * tf_get_u32(head + TF_OFF_SETS); i++)
-        blocks += tf_block_count(positions, tf_get_u32(head + TF_OFF_STREAMS + 8 * i));
+        blocks += tf_block_count(stored, tf_get_u32(head + TF_OFF_STREAMS + 8 * i));
     size_t covered = (size_t)(tf_data_start(blocks) - TF_SUM_SIZE);
     uint8_t *bytes = malloc(covered + TF_SUM_SIZE);
     uint8_t *counts = bytes + TF_OFF_COUNTS + 8 * (VALUES_PURE * 8 + WHITE * 4);

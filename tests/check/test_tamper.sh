@@ -93,6 +93,22 @@ expect_match "every stored position is wrong" "^FAIL KvK: 1620 wrong, first: .* 
 expect_line "and the counts, which count every position" \
     "FAIL KvK: the header's W/D/L counts do not match the cells" "$WORK/out"
 
+# A table that stores one side to move (dtb-gen --one-side): the other side's positions
+# are settled from their moves, and a stored value made wrong still fails.
+"$GEN" --variant brazilian --dir "$WORK/one" --one-side KKvK >"$WORK/gen.log" 2>&1 || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/one" >"$WORK/out"
+expect_status "good tables storing one side to move pass" 0 $?
+expect_line "every position counted, both sides to move" "ok KKvK 29760 positions" "$WORK/out"
+copy_tables one-draw one
+"$TAMPER" brazilian "$WORK/one-draw/KKvK.dtb" draw-to-win >/dev/null || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/one-draw" KKvK >"$WORK/out"
+expect_status "a draw made a win in a table of one side fails" 1 $?
+expect_match "and shows a stored position" "^FAIL KKvK: [0-9]+ wrong, first: " "$WORK/out"
+copy_tables one-none one
+"$TAMPER" brazilian "$WORK/one-none/KvK.dtb" all-none || exit 1
+"$CHECK" --variant brazilian --dir "$WORK/one-none" KvK >"$WORK/out"
+expect_status "a table of one side without values fails" 1 $?
+
 copy_tables counts
 "$TAMPER" brazilian "$WORK/counts/KKvK.dtb" counts || exit 1
 "$CHECK" --variant brazilian --dir "$WORK/counts" KKvK >"$WORK/out"
