@@ -7,8 +7,10 @@
 # A set too long for one sitting (frisian) is built over several with RESUME=1: the tables
 # already complete are kept, the log is appended to, and the time recorded is the sum of
 # every run's wall time (bench/run_time.sh).
+# With ONE_SIDE=1 the tables store one side to move (dtb-gen --one-side), recorded as
+# "ID --one-side"; give such a set a root of its own.
 # Usage: bench/sets.sh [VARIANT...]   (env: DTB_SETS_ROOT, default build-sets; THREADS, 2;
-#        RESUME, 0; PIECES, to try the script on a smaller set)
+#        RESUME, 0; ONE_SIDE, 0; PIECES, to try the script on a smaller set)
 set -euo pipefail
 root_src=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root_src"
@@ -16,6 +18,7 @@ source bench/run_time.sh
 build=${DTB_BUILD_DIR:-build-bench}
 sets=${DTB_SETS_ROOT:-build-sets}
 threads=${THREADS:-2}
+one_side=$([ "${ONE_SIDE:-0}" = 1 ] && echo --one-side || true)
 tsv=bench/results/sets.tsv
 rates=bench/results/rates.tsv
 seed_variants="scandinavian scandinavian-free scandinavian-medium scandinavian-medium-free
@@ -38,7 +41,7 @@ largest_peak() {
 size_of() { "$build/dtb-gen" --list-variants | awk -v id="$1" '$1 == id {print $2}'; }
 
 build_set() {
-  local id=$1 size pieces dir log seconds
+  local id=$1 label="$1${one_side:+ $one_side}" size pieces dir log seconds
   size=$(size_of "$id")
   [ -n "$size" ] || { echo "sets.sh: unknown variant '$id'" >&2; exit 2; }
   pieces=${PIECES:-$([ "$size" = 10 ] && echo 5 || echo 6)}
@@ -49,17 +52,19 @@ build_set() {
   fi
   echo "== $id up to $pieces pieces into $dir (log $log)" >&2
   run_time_start "$dir.elapsed.$(date +%s)"
-  "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" 2>>"$log"
+  # shellcheck disable=SC2086 # no argument without --one-side
+  "$build/dtb-gen" --variant "$id" --pieces "$pieces" --threads "$threads" --dir "$dir" \
+    $one_side 2>>"$log"
   run_time_stop
   seconds=$(run_time_total "$dir.elapsed")
   # bench_table's "all" line: positions, then bytes and bits of WDL and DTW per value set.
-  "$build/bench_table" "$dir" | awk -v id="$id" -v k="$pieces" -v t="$threads" \
+  "$build/bench_table" "$dir" | awk -v id="$label" -v k="$pieces" -v t="$threads" \
     -v secs="$seconds" -v peak="$(largest_peak "$log")" \
     -v day="$(date +%F)" '$1 == "all" {
       printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, secs, $3 + $7, $5 + $9, peak, day
     }' >>"$tsv"
-  awk -v id="$id" -F'\t' '$1 != id' "$rates" >"$rates.new" && mv "$rates.new" "$rates"
-  bash bench/log_rates.sh "$id" "$log" >>"$rates"
+  awk -v id="$label" -F'\t' '$1 != id' "$rates" >"$rates.new" && mv "$rates.new" "$rates"
+  bash bench/log_rates.sh "$label" "$log" >>"$rates"
   tail -1 "$tsv" >&2
 }
 

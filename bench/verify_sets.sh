@@ -5,8 +5,9 @@
 # A set too long to check in one sitting (frisian) is checked over several with RESUME=1:
 # the tables that passed (listed in ROOT/ID.checked as they pass) are not checked again, and
 # the time recorded is the sum of every run's wall time (bench/run_time.sh).
+# Sets built with ONE_SIDE=1 are recorded as "ID --one-side" when checked with ONE_SIDE=1.
 # Usage: bench/verify_sets.sh [VARIANT...]   (default: every set in DTB_SETS_ROOT;
-#        env: THREADS, 2; RESUME, 0)
+#        env: THREADS, 2; RESUME, 0; ONE_SIDE, 0)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source bench/run_time.sh
@@ -50,7 +51,8 @@ for id in $ids; do
   failed=$(unchecked "$id" | wc -l)
   [ "$tables" -gt 0 ] && [ "$failed" = 0 ] || status=1
   echo "$id: $((tables - failed)) of $tables tables passed" >&2
-  awk -v id="$id" -v n="$tables" -v f="$failed" -v s="$(run_time_total "$sets/$id.check-elapsed")" \
+  label="$id$([ "${ONE_SIDE:-0}" = 1 ] && echo " --one-side" || true)"
+  awk -v id="$label" -v n="$tables" -v f="$failed" -v s="$(run_time_total "$sets/$id.check-elapsed")" \
     -v day="$(date +%F)" 'BEGIN { printf "%s\t%d\t%d\t%.1f\t%s\n", id, n, f, s, day }' >>"$tsv"
 done
 bash bench/results_md.sh
