@@ -5,6 +5,10 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
+ * Version 0.2 reads table format 3 (tables of earlier versions must be built again).  A
+ * table built with dtb-gen --one-side stores one side to move; a probe of the other side
+ * searches its moves, which takes several times as long.
+ *
  * Thread safety: a handle may be used from many threads at once once dtb_open returned.
  * Tables are opened on first use behind a lock, and read lock-free after that.
  * dtb_close must not race with other calls on the same handle.  Each thread that probed
@@ -21,9 +25,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  1
+#define DTB_VERSION_MINOR  2
 #define DTB_VERSION_PATCH  0
-#define DTB_VERSION_STRING "0.1.0"
+#define DTB_VERSION_STRING "0.2.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
