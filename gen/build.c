@@ -3,6 +3,7 @@
 #include "draw_rules.h"
 #include "manifest.h"
 #include "memory.h"
+#include "one_side.h"
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -55,16 +56,15 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
     }
 }
 
-/* A table that opens, matches, passes every checksum and stores the sides to move asked
- * for (both, or one) is not built again. */
-static bool up_to_date(const Variant *v, const char *path, const char *name, bool one_side) {
+/* A table that opens, matches and passes every checksum is not built again, whether it
+ * stores one side to move or both. */
+static bool up_to_date(const Variant *v, const char *path, const char *name) {
     char err[512];
     TableFile *t;
     if (table_verify_file(path, err, sizeof err) != TABLE_OK) return false;
     if (table_open(path, v, name, &t, err, sizeof err) != TABLE_OK) return false;
-    bool sides_fit = (table_info(t)->sides != TABLE_SIDES_BOTH) == one_side;
     table_close(t);
-    return sides_fit;
+    return true;
 }
 
 /* Seconds spent solving and writing one table. */
@@ -185,7 +185,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (up_to_date(v, path, name, opt->one_side)) {
+    if (up_to_date(v, path, name)) {
         if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
         return 0;
     }
@@ -193,8 +193,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
     idx_init(&ix, v, m);
     TableInfo info = {.fingerprint = variant_fingerprint(v),
                       .positions = ix.size,
-                      .cells_per_position = (uint32_t)draw_value_sets(v),
-                      .sides = opt->one_side ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH};
+                      .cells_per_position = (uint32_t)draw_value_sets(v)};
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;
@@ -243,7 +242,25 @@ static int check_memory_all(const Variant *v, const Tablebase *tb, const Materia
     return result;
 }
 
-/* tb only names the files here: solving reads through handles of its own (solve_all_sets). */
+/* Rewrites m's table to store one side to move (one_side.h), if it stores both. */
+static int store_one_side(const Variant *v, const Tablebase *tb, const Material *m,
+                          const BuildOptions *opt, char *err, size_t errlen) {
+    char path[4200], name[MATERIAL_NAME_MAX];
+    tb_path(tb, m, path, sizeof path);
+    material_name(m, name, sizeof name);
+    struct stat before, after;
+    bool rewritten;
+    double start = wall_seconds();
+    bool sized = stat(path, &before) == 0;
+    if (one_side_rewrite(v, m, path, opt->threads, &rewritten, err, errlen) != TABLE_OK) return 1;
+    if (rewritten && sized && stat(path, &after) == 0 && opt->log)
+        fprintf(opt->log, "%s: one side to move stored, %lld -> %lld bytes in %.2f s\n", name,
+                (long long)before.st_size, (long long)after.st_size, wall_seconds() - start);
+    return 0;
+}
+
+/* tb only names the files here: solving reads through handles of its own (solve_all_sets).
+ * With opt->one_side, the set is complete before any table is rewritten (one_side.h). */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen) {
     if (make_dirs(opt->dir, err, errlen)) return 1;
@@ -251,6 +268,8 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
     int result = !tb || check_memory_all(v, tb, list, count, opt, err, errlen);
     for (int i = 0; i < count && result == 0; i++)
         result = build_one(v, tb, &list[i], opt, err, errlen);
+    for (int i = 0; i < count && result == 0 && opt->one_side; i++)
+        result = store_one_side(v, tb, &list[i], opt, err, errlen);
     tb_close(tb);
     return result ? result : manifest_write(v, opt->dir, err, errlen);
 }

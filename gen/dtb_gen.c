@@ -20,10 +20,10 @@ static const char usage[] =
     "--memory bounds what solving one material may take (like 16G or 512M; default 90%\n"
     "of this machine's memory): a material that needs more is refused before building\n"
     "starts.  The peak resident memory is printed at the end.\n"
-    "--one-side stores, for each material, only the side to move whose values compress\n"
-    "smaller (a third of the size over Scandinavian's 5-piece set); a probe of the other\n"
-    "side then searches its moves, several times slower.  Tables built the other way are\n"
-    "built again.\n"
+    "--one-side then rewrites each table to store only the side to move whose values\n"
+    "compress smaller (about a third of the size over a 5-piece set); a probe of the other\n"
+    "side searches its moves, several times slower.  Tables are kept as they are found,\n"
+    "one side or both, so --one-side also compacts a set built without it.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 

@@ -59,6 +59,8 @@ struct TableWriter {
     int fd;
     TableInfo info;
     uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
+    bool counts_kept;                    /* the header takes kept_counts, not those counted */
+    uint64_t kept_counts[2][2][4];
     int sets_added;
     uint32_t per_block[TF_STREAMS], encoding[TF_STREAMS];
     uint64_t block_count; /* of all streams */
@@ -453,11 +455,17 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
     }
 }
 
+void table_writer_keep_counts(TableWriter *w, const uint64_t counts[2][2][4]) {
+    memcpy(w->kept_counts, counts, sizeof w->kept_counts);
+    w->counts_kept = true;
+}
+
 TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
     if ((uint32_t)w->sets_added != w->info.cells_per_position)
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
                        "cannot commit: %d of %u value sets added", w->sets_added,
                        w->info.cells_per_position);
+    if (w->counts_kept) memcpy(w->info.counts, w->kept_counts, sizeof w->info.counts);
     encode_header(w->head, w);
     uint64_t covered = tf_data_start(w->block_count) - TF_SUM_SIZE;
     tf_put_u64(w->head + covered, XXH3_64bits(w->head, covered));

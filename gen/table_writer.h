@@ -11,8 +11,9 @@
 typedef struct TableWriter TableWriter;
 
 /* Starts the table described by info (variant, fingerprint, material, positions, value
- * sets in cells_per_position; its counts are ignored: the writer counts the cells it is
- * given) at path.  The file is written as path.tmp, synced, then renamed to path by
+ * sets in cells_per_position, the sides to move stored, TABLE_SIDES_SMALLER leaving the
+ * choice to the writer; its counts are ignored: the writer counts the cells it is given)
+ * at path.  The file is written as path.tmp, synced, then renamed to path by
  * table_writer_commit, so an interrupted run leaves no file under path that looks complete
  * (a stale path.tmp is overwritten by the next run).  The same info and cells always give
  * the same bytes.
@@ -40,6 +41,11 @@ TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, siz
  * TABLE_ERR_MEMORY, or TABLE_ERR_CORRUPT for a set out of turn. */
 TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
                                  const uint64_t *unstored, char *err, size_t errlen);
+
+/* Makes the header carry these counts ([value set][side to move][WDL_*]) rather than
+ * those of the cells added: for a table rewritten from a file, whose unstored positions
+ * hold no true values. */
+void table_writer_keep_counts(TableWriter *w, const uint64_t counts[2][2][4]);
 
 /* Writes the header, syncs the file and renames it to its path.  Every value set must
  * have been added. */
