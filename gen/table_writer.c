@@ -369,9 +369,10 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
-/* Compresses stream i and writes it, or (trial) only adds its size at PICK_LEVEL to *size. */
+/* Compresses stream i and writes it, or, given trial_size, only adds its size at PICK_LEVEL
+ * there. */
 static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
-                                bool trial, uint64_t *size, char *err, size_t errlen) {
+                                uint64_t *trial_size, char *err, size_t errlen) {
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     StreamJob job = {.w = w,
@@ -381,7 +382,7 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
                      .common = most_common_wdl(cells, unstored, begin, end),
                      .first_block = 0,
                      .before = first_stored(i % 2, cells, unstored, begin, end),
-                     .trial = trial};
+                     .trial = trial_size != NULL};
     TableStatus s = TABLE_OK;
     for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
         uint64_t count =
@@ -391,13 +392,13 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
         parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
         for (uint64_t k = 0; k < count && s == TABLE_OK; k++) {
             const Packed *out = &w->batch[k];
-            if (!trial)
+            if (!trial_size)
                 s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
             else if (ZSTD_isError(out->size[0]))
                 s = tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s",
                             ZSTD_getErrorName(out->size[0]));
             else
-                *size += out->size[0];
+                *trial_size += out->size[0];
         }
     }
     return s;
@@ -413,7 +414,7 @@ static TableStatus pick_side(TableWriter *w, const Cell *cells, const uint64_t *
     TableStatus s = TABLE_OK;
     for (int side = 0; side < 2 && s == TABLE_OK; side++) {
         w->stored_first = side * w->stored_count;
-        s = write_stream(w, TF_WDL, cells, unstored, true, &size[side], err, errlen);
+        s = write_stream(w, TF_WDL, cells, unstored, &size[side], err, errlen);
     }
     w->info.sides = size[1] < size[0] ? TABLE_SIDES_BLACK : TABLE_SIDES_WHITE;
     tf_stored_range(w->info.positions, w->info.sides, &w->stored_first, &w->stored_count);
@@ -429,9 +430,8 @@ TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
     TableStatus s = pick_side(w, cells, unstored, err, errlen);
     if (s == TABLE_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
-    uint64_t unused;
     for (int kind = TF_WDL; kind <= TF_DTW && s == TABLE_OK; kind++)
-        s = write_stream(w, 2 * set + kind, cells, unstored, false, &unused, err, errlen);
+        s = write_stream(w, 2 * set + kind, cells, unstored, NULL, err, errlen);
     if (s == TABLE_OK) w->sets_added++;
     return s;
 }
