@@ -241,17 +241,27 @@ bool tb_better(Cell a, Cell b) {
     return preference(a) > preference(b);
 }
 
+/* A cutoff no search reaches (see best_wdl): the search is exact. */
+#define NO_CUTOFF (WDL_WIN + 1)
+
+static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int enough, Cell *out,
+                              char *err, size_t errlen);
+
 /* The best cell the moves of list give p's side to move (a loss in 0 without moves), or
- * its value set's draw where a horizon cuts (draw_rules.h). */
+ * its value set's draw where a horizon cuts (draw_rules.h); or, as best_wdl does, a cell
+ * whose WDL is at least `enough` as soon as one is found.  A cell's DTW must be exact, so
+ * only a draw cuts: once a move draws or wins, a reply that draws shows that a move is no
+ * better. */
 static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                             Cell *out, char *err, size_t errlen) {
+                             int enough, Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
     Cell best = list->count ? CELL_MAKE(WDL_NONE, 0) : CELL_MAKE(WDL_LOSS, 0);
-    for (int i = 0; i < list->count && status == TABLE_OK; i++) {
+    for (int i = 0; i < list->count && status == TABLE_OK && CELL_WDL(best) < enough; i++) {
         Position next;
         Cell child;
         movegen_play(tb->v, p, &list->move[i], &next);
-        status = tb_probe_set(tb, &next, set, &child, err, errlen);
+        int child_enough = CELL_WDL(best) >= WDL_DRAW ? WDL_DRAW : NO_CUTOFF;
+        status = probe_cell(tb, &next, set, child_enough, &child, err, errlen);
         if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
     *out = set == VALUES_RULES ? draw_cut(best, draw_position_horizon(tb->v, p)) : best;
@@ -265,17 +275,26 @@ static int negate_wdl(int child) {
     return negated[child];
 }
 
-/* The best WDL the moves of list give p's side to move, a loss when there are none.
- * WDL_* values rank as results: NONE, LOSS, DRAW, WIN; a win ends the search. */
+static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
+                             char *err, size_t errlen);
+
+/* The best WDL the moves of list give p's side to move, a loss when there are none, or a
+ * value of at least `enough` as soon as one is found: the caller has no use for more.
+ * WDL_* values rank as results: NONE, LOSS, DRAW, WIN.  This is alpha-beta over three
+ * values: each move's position is asked only whether it improves on the best so far, so
+ * its own search stops at a reply that shows it does not (after a draw is found, at the
+ * opponent's first draw).  Only the answer of the whole search must be exact, and a
+ * search asked for WDL_WIN is: it stops at a win, the best there is. */
 static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                            int *out, char *err, size_t errlen) {
+                            int enough, int *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
     int best = list->count ? WDL_NONE : WDL_LOSS;
-    for (int i = 0; i < list->count && status == TABLE_OK && best != WDL_WIN; i++) {
+    for (int i = 0; i < list->count && status == TABLE_OK && best < enough; i++) {
         Position next;
         int child = WDL_NONE;
         movegen_play(tb->v, p, &list->move[i], &next);
-        status = tb_probe_wdl(tb, &next, set, &child, err, errlen);
+        int child_enough = best == WDL_NONE ? WDL_WIN : negate_wdl(best);
+        status = probe_wdl(tb, &next, set, child_enough, &child, err, errlen);
         if (negate_wdl(child) > best) best = negate_wdl(child);
     }
     *out = best;
@@ -288,7 +307,7 @@ static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell 
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_legal(tb->v, p, list);
-    TableStatus status = best_cell(tb, p, list, set, out, err, errlen);
+    TableStatus status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
     put_list(list);
     return status;
 }
@@ -298,7 +317,7 @@ TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, c
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_legal(tb->v, p, list);
-    TableStatus status = best_wdl(tb, p, list, set, out, err, errlen);
+    TableStatus status = best_wdl(tb, p, list, set, WDL_WIN, out, err, errlen);
     put_list(list);
     return status;
 }
@@ -312,13 +331,16 @@ static bool game_over(const Position *p, Cell *out) {
 }
 
 /* The best WDL the moves of list give p's side to move.  Where a horizon cuts, the result
- * depends on how long the best line takes, so the search is of cells. */
+ * depends on how long the best line takes, so the search is of cells, and it may stop at a
+ * draw but not at a win: a slow win found first is cut to a draw where a faster one was
+ * not. */
 static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                              int *out, char *err, size_t errlen) {
+                              int enough, int *out, char *err, size_t errlen) {
     if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
-        return best_wdl(tb, p, list, set, out, err, errlen);
+        return best_wdl(tb, p, list, set, enough, out, err, errlen);
     Cell cell;
-    TableStatus status = best_cell(tb, p, list, set, &cell, err, errlen);
+    int cell_enough = enough <= WDL_DRAW ? WDL_DRAW : NO_CUTOFF;
+    TableStatus status = best_cell(tb, p, list, set, cell_enough, &cell, err, errlen);
     *out = CELL_WDL(cell);
     return status;
 }
@@ -327,8 +349,8 @@ static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *
  * the answer costs as much as the list's first step, and most probes that search have a
  * capture pending.  A quiet position whose side to move its table leaves out is searched
  * through all its moves. */
-TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                         size_t errlen) {
+static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
+                             char *err, size_t errlen) {
     Cell cell;
     if (game_over(p, &cell)) {
         *out = CELL_WDL(cell);
@@ -341,18 +363,23 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
     TableStatus status = search ? TABLE_OK : read_stored_wdl(tb, p, set, out, &search, err, errlen);
     if (status == TABLE_OK && search) {
         if (!list->count) movegen_legal(tb->v, p, list);
-        status = search_wdl(tb, p, list, set, out, err, errlen);
+        status = search_wdl(tb, p, list, set, enough, out, err, errlen);
     }
     put_list(list);
     return status;
+}
+
+TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                         size_t errlen) {
+    return probe_wdl(tb, p, set, WDL_WIN, out, err, errlen);
 }
 
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
     return tb_probe_set(tb, p, VALUES_PURE, out, err, errlen);
 }
 
-TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                         size_t errlen) {
+static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int enough, Cell *out,
+                              char *err, size_t errlen) {
     if (game_over(p, out)) return TABLE_OK;
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
@@ -361,10 +388,15 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
     TableStatus status = search ? TABLE_OK : read_stored(tb, p, set, out, &search, err, errlen);
     if (status == TABLE_OK && search) {
         if (!list->count) movegen_legal(tb->v, p, list);
-        status = best_cell(tb, p, list, set, out, err, errlen);
+        status = best_cell(tb, p, list, set, enough, out, err, errlen);
     }
     put_list(list);
     return status;
+}
+
+TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                         size_t errlen) {
+    return probe_cell(tb, p, set, NO_CUTOFF, out, err, errlen);
 }
 
 /* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
