@@ -5,6 +5,7 @@
 #include "movegen.h"
 #include "thread_key.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -241,30 +242,46 @@ bool tb_better(Cell a, Cell b) {
     return preference(a) > preference(b);
 }
 
-/* A cutoff no search reaches (see best_wdl): the search is exact. */
-#define NO_CUTOFF (WDL_WIN + 1)
+/* Cell searches cut off as best_wdl's do, by preference: a search may stop once its best
+ * is preferred at least as much as `cut`; NO_CUTOFF makes it exact. */
+#define NO_CUTOFF INT_MAX
 
-static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int enough, Cell *out,
+/* The cut for the search of the position a move leads to, given the best cell so far:
+ * the value there, for its side to move, that makes the move no better than best. */
+static int move_cut(Cell best) {
+    int wdl = CELL_WDL(best), dtw = CELL_DTW(best);
+    if (wdl == WDL_NONE) return NO_CUTOFF;
+    if (wdl == WDL_DRAW) return preference(best);
+    return preference(CELL_MAKE(wdl == WDL_WIN ? WDL_LOSS : WDL_WIN, dtw - 1));
+}
+
+/* Where a horizon cuts (draw_cut), a cut above a draw is unsafe: a slow win found first is
+ * cut to a draw where the faster one not yet found is not.  A cut at most a draw is safe:
+ * draw_cut leaves a draw or better at least a draw, and moves a loss only up. */
+static int horizon_safe_cut(int cut, int horizon) {
+    return horizon && cut > preference(CELL_MAKE(WDL_DRAW, 0)) ? NO_CUTOFF : cut;
+}
+
+static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out,
                               char *err, size_t errlen);
 
 /* The best cell the moves of list give p's side to move (a loss in 0 without moves), or
- * its value set's draw where a horizon cuts (draw_rules.h); or, as best_wdl does, a cell
- * whose WDL is at least `enough` as soon as one is found.  A cell's DTW must be exact, so
- * only a draw cuts: once a move draws or wins, a reply that draws shows that a move is no
- * better. */
+ * its value set's draw where a horizon cuts (draw_rules.h); or a cell preferred at least as
+ * much as `cut` as soon as one is found. */
 static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                             int enough, Cell *out, char *err, size_t errlen) {
+                             int cut, Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
+    int horizon = set == VALUES_RULES ? draw_position_horizon(tb->v, p) : 0;
+    cut = horizon_safe_cut(cut, horizon);
     Cell best = list->count ? CELL_MAKE(WDL_NONE, 0) : CELL_MAKE(WDL_LOSS, 0);
-    for (int i = 0; i < list->count && status == TABLE_OK && CELL_WDL(best) < enough; i++) {
+    for (int i = 0; i < list->count && status == TABLE_OK && preference(best) < cut; i++) {
         Position next;
         Cell child;
         movegen_play(tb->v, p, &list->move[i], &next);
-        int child_enough = CELL_WDL(best) >= WDL_DRAW ? WDL_DRAW : NO_CUTOFF;
-        status = probe_cell(tb, &next, set, child_enough, &child, err, errlen);
+        status = probe_cell(tb, &next, set, move_cut(best), &child, err, errlen);
         if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
-    *out = set == VALUES_RULES ? draw_cut(best, draw_position_horizon(tb->v, p)) : best;
+    *out = draw_cut(best, horizon);
     return status;
 }
 
@@ -339,8 +356,8 @@ static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *
     if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
         return best_wdl(tb, p, list, set, enough, out, err, errlen);
     Cell cell;
-    int cell_enough = enough <= WDL_DRAW ? WDL_DRAW : NO_CUTOFF;
-    TableStatus status = best_cell(tb, p, list, set, cell_enough, &cell, err, errlen);
+    int cut = enough == WDL_DRAW ? preference(CELL_MAKE(WDL_DRAW, 0)) : NO_CUTOFF;
+    TableStatus status = best_cell(tb, p, list, set, cut, &cell, err, errlen);
     *out = CELL_WDL(cell);
     return status;
 }
@@ -378,7 +395,7 @@ TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, siz
     return tb_probe_set(tb, p, VALUES_PURE, out, err, errlen);
 }
 
-static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int enough, Cell *out,
+static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out,
                               char *err, size_t errlen) {
     if (game_over(p, out)) return TABLE_OK;
     MoveList *list = take_list();
@@ -388,7 +405,7 @@ static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int eno
     TableStatus status = search ? TABLE_OK : read_stored(tb, p, set, out, &search, err, errlen);
     if (status == TABLE_OK && search) {
         if (!list->count) movegen_legal(tb->v, p, list);
-        status = best_cell(tb, p, list, set, enough, out, err, errlen);
+        status = best_cell(tb, p, list, set, cut, out, err, errlen);
     }
     put_list(list);
     return status;
