@@ -22,8 +22,9 @@ static const char usage[] =
     "starts.  The peak resident memory is printed at the end.\n"
     "--one-side then rewrites each table to store only the side to move whose values\n"
     "compress smaller (about a third of the size over a 5-piece set); a probe of the other\n"
-    "side searches its moves, about 10 times slower.  Tables are kept as they are found,\n"
-    "one side or both, so --one-side also compacts a set built without it.\n"
+    "side searches its moves: probes over all positions about 8 times slower.  Tables are\n"
+    "kept as they are found, one side or both, so --one-side also compacts a set built\n"
+    "without it.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 
