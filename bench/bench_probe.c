@@ -3,8 +3,8 @@
  *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, and warm full
  *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded, each the
  *   median of WARM_ROUNDS runs; over all positions also quiet positions and those with a
- *   capture pending apart (an engine probes mostly the first, the search of the second is
- *   most of a probe's work);
+ *   capture pending apart, each kind drawn as a pool of its own (an engine probes mostly
+ *   the first, the search of the second is most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
@@ -41,7 +41,6 @@ typedef struct Bench {
     int tables;
     long probes;
     Position *pool;
-    long pool_size; /* POOL, or the part of it being probed */
 } Bench;
 
 static uint64_t next_random(uint64_t *state) {
@@ -86,12 +85,19 @@ static int random_table(const Bench *b, bool by_table, uint64_t *state) {
     return t;
 }
 
-/* Draws the positions: uniformly over all the positions of all the tables, so that each
- * table gets probes in proportion to its size, or (by_table) a random table first. */
-static void fill_pool(Bench *b, bool by_table) {
+/* Which positions a pool takes. */
+typedef enum Kind { ANY, QUIET, CAPTURE } Kind;
+
+/* Draws the positions of a kind: uniformly over all the positions of all the tables, so
+ * that each table gets probes in proportion to its size, or (by_table) a random table
+ * first. */
+static void fill_pool(Bench *b, bool by_table, Kind kind) {
     uint64_t state = 0x2545F4914F6CDD1DULL, index;
-    for (int i = 0; i < POOL; i++)
-        random_position(b, random_table(b, by_table, &state), &state, &b->pool[i], &index);
+    for (int i = 0; i < POOL;) {
+        Position *p = &b->pool[i];
+        random_position(b, random_table(b, by_table, &state), &state, p, &index);
+        if (kind == ANY || movegen_has_capture(&b->v, p) == (kind == CAPTURE)) i++;
+    }
 }
 
 typedef struct Worker {
@@ -109,7 +115,7 @@ static void *probe_many(void *arg) {
     char err[256];
     long failures = 0;
     for (long i = 0; i < w->b->probes; i++) {
-        const Position *p = &w->b->pool[(w->first + i) % w->b->pool_size];
+        const Position *p = &w->b->pool[(w->first + i) % POOL];
         Cell c;
         int wdl;
         TableStatus s = w->full ? tb_probe(w->tb, p, &c, err, sizeof err)
@@ -127,7 +133,7 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
     pthread_t ids[64];
     double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
-        w[t] = (Worker){b, tb, full, (int)(t * (b->pool_size / threads)), 0};
+        w[t] = (Worker){b, tb, full, t * (POOL / threads), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
     }
     long failures = 0;
@@ -151,24 +157,24 @@ static double median_rate(Bench *b, Tablebase *tb, int threads, bool full) {
     return r[WARM_ROUNDS / 2];
 }
 
-/* Warm WDL probes per second on 1 thread over the quiet positions of the pool and over
- * those with a capture pending, each kind probed apart (the pool is reordered). */
+/* Warm WDL probes per second on 1 thread over quiet positions and over those with a
+ * capture pending, each kind a pool of its own as large as the pool over all positions:
+ * the part of that pool of one kind, probed as often, would stay longer in the caches.
+ * The pool over all positions is drawn again after. */
 static void rate_by_kind(Bench *b, Tablebase *tb) {
-    Position *all = b->pool;
-    long quiet = 0;
-    for (long i = 0; i < POOL; i++)
-        if (!movegen_has_capture(&b->v, &all[i])) {
-            Position p = all[quiet];
-            all[quiet++] = all[i], all[i] = p;
-        }
-    b->pool_size = quiet;
-    double quiet_rate = quiet ? median_rate(b, tb, 1, false) : 0;
-    b->pool = all + quiet, b->pool_size = POOL - quiet;
-    double capture_rate = quiet < POOL ? median_rate(b, tb, 1, false) : 0;
-    b->pool = all, b->pool_size = POOL;
+    long captures = 0;
+    for (long i = 0; i < POOL; i++) captures += movegen_has_capture(&b->v, &b->pool[i]);
+    long in_pool[] = {[QUIET] = POOL - captures, [CAPTURE] = captures};
+    double rate[] = {[QUIET] = 0, [CAPTURE] = 0};
+    for (Kind kind = QUIET; kind <= CAPTURE; kind++) {
+        if (!in_pool[kind]) continue; /* drawing would never end */
+        fill_pool(b, false, kind);
+        rate[kind] = median_rate(b, tb, 1, false);
+    }
+    fill_pool(b, false, ANY);
     printf("  warm WDL probes by kind: %.2f M/s quiet, %.2f M/s with a capture pending (%.1f%% "
            "of positions)\n",
-           quiet_rate / 1e6, capture_rate / 1e6, 100.0 * (double)(POOL - quiet) / POOL);
+           rate[QUIET] / 1e6, rate[CAPTURE] / 1e6, 100.0 * (double)captures / POOL);
 }
 
 /* Reads position index of file, WDL and DTW or WDL alone. */
@@ -309,7 +315,6 @@ int main(int argc, char **argv) {
     int threads = argc > 4 ? atoi(argv[4]) : 2;
     find_tables(&b);
     b.pool = malloc(POOL * sizeof *b.pool);
-    b.pool_size = POOL;
     if (!b.tables || !b.pool) {
         fprintf(stderr, "no tables in %s, or out of memory\n", b.dir);
         return 1;
@@ -317,7 +322,7 @@ int main(int argc, char **argv) {
     Tablebase *tb = tb_open(&b.v, b.dir);
     printf("%s, %d tables\n", b.v.id, b.tables);
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
-        fill_pool(&b, by_table);
+        fill_pool(&b, by_table, ANY);
         warm_rate(&b, tb, 1, true); /* touches the blocks */
         double wdl = median_rate(&b, tb, 1, false), wdl_many = median_rate(&b, tb, threads, false);
         double full = median_rate(&b, tb, 1, true);
