@@ -1,10 +1,11 @@
 /* Probe speed over random positions of the tables in a folder (positions with a capture
  * pending included: the prober settles them by search):
- *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, and warm full
- *   probes (WDL and DTW, tb_probe) on 1 thread, once every block has been decoded, each the
- *   median of WARM_ROUNDS runs; over all positions also quiet positions and those with a
- *   capture pending apart, each kind drawn as a pool of its own (an engine probes mostly
- *   the first, the search of the second is most of a probe's work);
+ *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, in batches of
+ *   BATCH positions (tb_probe_wdl_many) on 1 thread, and warm full probes (WDL and DTW,
+ *   tb_probe) on 1 thread, once every block has been decoded, each the median of
+ *   WARM_ROUNDS runs; over all positions also quiet positions and those with a capture
+ *   pending apart, each kind drawn as a pool of its own (an engine probes mostly the
+ *   first, the search of the second is most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
@@ -100,10 +101,15 @@ static void fill_pool(Bench *b, bool by_table, Kind kind) {
     }
 }
 
+/* What a warm probe asks. */
+typedef enum Ask { ASK_WDL, ASK_WDL_BATCH, ASK_FULL } Ask;
+
+#define BATCH 64 /* positions a tb_probe_wdl_many call, as many as a node's moves */
+
 typedef struct Worker {
     Bench *b;
     Tablebase *tb;
-    bool full; /* WDL and DTW, else WDL alone */
+    Ask ask;
     int first; /* where in the pool it starts */
     long failures;
 } Worker;
@@ -114,13 +120,20 @@ static void *probe_many(void *arg) {
     Worker *w = arg;
     char err[256];
     long failures = 0;
-    for (long i = 0; i < w->b->probes; i++) {
-        const Position *p = &w->b->pool[(w->first + i) % POOL];
+    for (long i = 0; i < w->b->probes;) {
+        long at = (w->first + i) % POOL, n = w->ask != ASK_WDL_BATCH ? 1 : POOL - at;
+        n = n < BATCH ? n : BATCH;
+        const Position *p = &w->b->pool[at];
         Cell c;
-        int wdl;
-        TableStatus s = w->full ? tb_probe(w->tb, p, &c, err, sizeof err)
-                                : tb_probe_wdl(w->tb, p, VALUES_PURE, &wdl, err, sizeof err);
+        int wdl[BATCH];
+        size_t failed;
+        TableStatus s = w->ask == ASK_FULL ? tb_probe(w->tb, p, &c, err, sizeof err)
+                        : w->ask == ASK_WDL
+                            ? tb_probe_wdl(w->tb, p, VALUES_PURE, wdl, err, sizeof err)
+                            : tb_probe_wdl_many(w->tb, p, (size_t)n, VALUES_PURE, wdl, &failed, err,
+                                                sizeof err);
         failures += s != TABLE_OK;
+        i += n;
     }
     w->failures = failures;
     return NULL;
@@ -128,12 +141,12 @@ static void *probe_many(void *arg) {
 
 /* Probes from `threads` threads on one handle, each from its own place in the pool;
  * returns probes per second. */
-static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
+static double warm_rate(Bench *b, Tablebase *tb, int threads, Ask ask) {
     Worker w[64];
     pthread_t ids[64];
     double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
-        w[t] = (Worker){b, tb, full, t * (POOL / threads), 0};
+        w[t] = (Worker){b, tb, ask, t * (POOL / threads), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
     }
     long failures = 0;
@@ -146,10 +159,10 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads, bool full) {
  * a third off the next. */
 #define WARM_ROUNDS 3
 
-static double median_rate(Bench *b, Tablebase *tb, int threads, bool full) {
+static double median_rate(Bench *b, Tablebase *tb, int threads, Ask ask) {
     double r[WARM_ROUNDS];
     for (int i = 0; i < WARM_ROUNDS; i++) {
-        double x = warm_rate(b, tb, threads, full);
+        double x = warm_rate(b, tb, threads, ask);
         int k = i;
         for (; k > 0 && r[k - 1] > x; k--) r[k] = r[k - 1];
         r[k] = x;
@@ -165,16 +178,21 @@ static void rate_by_kind(Bench *b, Tablebase *tb) {
     long captures = 0;
     for (long i = 0; i < POOL; i++) captures += movegen_has_capture(&b->v, &b->pool[i]);
     long in_pool[] = {[QUIET] = POOL - captures, [CAPTURE] = captures};
-    double rate[] = {[QUIET] = 0, [CAPTURE] = 0};
+    double rate[][2] = {[QUIET] = {0, 0}, [CAPTURE] = {0, 0}};
     for (Kind kind = QUIET; kind <= CAPTURE; kind++) {
         if (!in_pool[kind]) continue; /* drawing would never end */
         fill_pool(b, false, kind);
-        rate[kind] = median_rate(b, tb, 1, false);
+        rate[kind][0] = median_rate(b, tb, 1, ASK_WDL);
+        rate[kind][1] = median_rate(b, tb, 1, ASK_WDL_BATCH);
     }
     fill_pool(b, false, ANY);
     printf("  warm WDL probes by kind: %.2f M/s quiet, %.2f M/s with a capture pending (%.1f%% "
            "of positions)\n",
-           rate[QUIET] / 1e6, rate[CAPTURE] / 1e6, 100.0 * (double)captures / POOL);
+           rate[QUIET][0] / 1e6, rate[CAPTURE][0] / 1e6, 100.0 * (double)captures / POOL);
+    printf("  the same in batches: %.2f M/s quiet (%.2fx), %.2f M/s with a capture pending "
+           "(%.2fx)\n",
+           rate[QUIET][1] / 1e6, rate[QUIET][1] / rate[QUIET][0], rate[CAPTURE][1] / 1e6,
+           rate[CAPTURE][1] / rate[CAPTURE][0]);
 }
 
 /* Reads position index of file, WDL and DTW or WDL alone. */
@@ -323,13 +341,17 @@ int main(int argc, char **argv) {
     printf("%s, %d tables\n", b.v.id, b.tables);
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
         fill_pool(&b, by_table, ANY);
-        warm_rate(&b, tb, 1, true); /* touches the blocks */
-        double wdl = median_rate(&b, tb, 1, false), wdl_many = median_rate(&b, tb, threads, false);
-        double full = median_rate(&b, tb, 1, true);
+        warm_rate(&b, tb, 1, ASK_FULL); /* touches the blocks */
+        double wdl = median_rate(&b, tb, 1, ASK_WDL),
+               wdl_threads = median_rate(&b, tb, threads, ASK_WDL);
+        double batched = median_rate(&b, tb, 1, ASK_WDL_BATCH),
+               full = median_rate(&b, tb, 1, ASK_FULL);
         printf("positions drawn %s (warm figures: median of %d runs):\n",
                by_table ? "from a random table" : "over all positions", WARM_ROUNDS);
         printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
-               wdl_many / 1e6, threads, wdl_many / wdl);
+               wdl_threads / 1e6, threads, wdl_threads / wdl);
+        printf("  warm WDL probes in batches of %d: %.2f M/s on 1 thread (%.2fx)\n", BATCH,
+               batched / 1e6, batched / wdl);
         printf("  warm full probes (WDL and DTW): %.2f M/s on 1 thread\n", full / 1e6);
         if (!by_table) rate_by_kind(&b, tb);
     }

@@ -5,7 +5,7 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.2 reads table format 3 (tables of earlier versions must be built again).  A
+ * Version 0.3 reads table format 3 (tables of earlier versions must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
  * searches its moves, so over all positions probes take 8 to 9 times as long.
  *
@@ -25,9 +25,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  2
+#define DTB_VERSION_MINOR  3
 #define DTB_VERSION_PATCH  0
-#define DTB_VERSION_STRING "0.2.0"
+#define DTB_VERSION_STRING "0.3.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -115,6 +115,15 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
  * memory.  (Under Frisian's official rules with strong_moves_played above 0 the answer
  * depends on the DTW, which is then read too.) */
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
+
+/* dtb_probe_wdl of count positions, into out[0..count-1]: the same answers, sooner.  A
+ * probe of a position without a capture pending mostly waits for one read from memory, and
+ * here those reads overlap: about 1.9 times as many such positions a second, and 1.2 times
+ * over all positions, whose captures cost computing rather than waiting (bench_probe).  For
+ * engines that probe all the positions a node's moves lead to, say.
+ * RETURN: DTB_OK, or the error of one position, which dtb_last_error() names by its number
+ * (from 0); out is then unspecified.  Since 0.3. */
+dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out);
 
 /* A move with its notation and the value it leads to, for the side that plays it. */
 typedef struct dtb_move {

@@ -323,17 +323,70 @@ static dtb_status probe_wdl_only(dtb_handle *h, const Position *p, Cell *out) {
 }
 
 /* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_played). */
+static bool wdl_needs_dtw(const dtb_handle *h, const dtb_position *pos) {
+    return h->value_set == VALUES_RULES && pos->strong_moves_played > 0;
+}
+
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out) {
     if (!h || !pos || !out) return null_argument(__func__);
     Position p;
     Cell cell;
     dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK && h->value_set == VALUES_RULES && pos->strong_moves_played > 0)
+    if (s == DTB_OK && wdl_needs_dtw(h, pos))
         s = probe_cell(h, &p, pos->strong_moves_played, &cell);
     else if (s == DTB_OK)
         s = probe_wdl_only(h, &p, &cell);
     if (s == DTB_OK) *out = value_of(cell).wdl;
     return s;
+}
+
+/* dtb_probe_wdl_many converts and probes this many positions at a time, so that it needs
+ * no memory in proportion to the count. */
+enum { WDL_MANY_GROUP = 64 };
+
+/* The positions of one group, pos[0..n-1]; on an error *failed is the failing one.  Those
+ * that need the DTW are probed one by one, the others together. */
+static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t n, dtb_wdl *out,
+                                  size_t *failed) {
+    Position p[WDL_MANY_GROUP];
+    size_t together = 0, where[WDL_MANY_GROUP];
+    for (size_t i = 0; i < n; i++) {
+        *failed = i;
+        dtb_status s = wdl_needs_dtw(h, &pos[i]) ? dtb_probe_wdl(h, &pos[i], &out[i])
+                                                 : to_playable(&h->v, &pos[i], &p[together]);
+        if (s != DTB_OK) return s;
+        if (!wdl_needs_dtw(h, &pos[i])) where[together++] = i;
+    }
+    int wdl[WDL_MANY_GROUP];
+    char err[512];
+    size_t bad = 0;
+    TableStatus ts =
+        tb_probe_wdl_many(h->tb, p, together, h->value_set, wdl, &bad, err, sizeof err);
+    if (ts != TABLE_OK) {
+        *failed = where[bad];
+        return table_failure(ts, err);
+    }
+    for (size_t k = 0; k < together; k++) {
+        *failed = where[k];
+        dtb_status s = covered(CELL_MAKE(wdl[k], 0));
+        if (s != DTB_OK) return s;
+        out[where[k]] = value_of(CELL_MAKE(wdl[k], 0)).wdl;
+    }
+    return DTB_OK;
+}
+
+dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out) {
+    if (!h || (count && (!pos || !out))) return null_argument(__func__);
+    for (size_t first = 0; first < count; first += WDL_MANY_GROUP) {
+        size_t n = count - first < WDL_MANY_GROUP ? count - first : WDL_MANY_GROUP, failed = 0;
+        dtb_status s = probe_wdl_group(h, pos + first, n, out + first, &failed);
+        if (s != DTB_OK) {
+            char detail[sizeof last_error];
+            snprintf(detail, sizeof detail, "%s", last_error);
+            return fail(s, "pos[%zu] (of %zu): %s", first + failed, count, detail);
+        }
+    }
+    return DTB_OK;
 }
 
 static dtb_status value_move(dtb_handle *h, const Position *p, int played, const Generated *g,

@@ -409,6 +409,15 @@ static TableStatus stream_value(TableFile *t, int i, uint64_t index, unsigned *o
     return TABLE_OK;
 }
 
+void table_prefetch_wdl(TableFile *t, uint64_t index, int set) {
+    if (!table_stores(t, index) || set < 0 || (uint32_t)set >= t->info.cells_per_position) return;
+    const Stream *s = &t->streams[2 * set + TF_WDL];
+    index -= t->stored_first;
+    uint64_t b = index / s->per_block;
+    const uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
+    if (bytes) __builtin_prefetch(bytes + tf_decoded_byte(s->encoding, index - b * s->per_block));
+}
+
 TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
                            size_t errlen) {
     unsigned wdl = 0;

@@ -91,6 +91,10 @@ TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *e
 TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
                            size_t errlen);
 
+/* Starts moving the WDL of a stored position into the caches, for a table_read_wdl soon
+ * after; does nothing where its block is not decoded yet, or for what the table lacks. */
+void table_prefetch_wdl(TableFile *t, uint64_t index, int set);
+
 /* Reads every cell, positions * cells_per_position of them, a position's cells adjacent,
  * into out (without keeping decoded blocks).  Stops at the first bad block.  The cells of
  * positions whose value is not stored are arbitrary, those of a side to move the file

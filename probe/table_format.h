@@ -143,6 +143,11 @@ static inline uint64_t tf_encoded_bytes(uint32_t encoding, uint64_t n) {
     }
 }
 
+/* The byte of a decoded block where position k's value starts. */
+static inline uint64_t tf_decoded_byte(uint32_t encoding, uint64_t k) {
+    return encoding == TF_WDL_2BIT ? k / 4 : encoding == TF_DTW_HALF8 ? k : 2 * k;
+}
+
 /* The value stored at position k of a decoded block: a WDL or a DTW half. */
 static inline unsigned tf_decoded_value(uint32_t encoding, const uint8_t *block, uint64_t k) {
     switch (encoding) {

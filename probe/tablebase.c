@@ -149,16 +149,6 @@ static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *
     return table_read(file, index, set, out, err, errlen);
 }
 
-/* The same for the WDL alone. */
-static TableStatus read_stored_wdl(Tablebase *tb, const Position *p, int set, int *out,
-                                   bool *left_out, char *err, size_t errlen) {
-    TableFile *file;
-    uint64_t index;
-    TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
-    if (status != TABLE_OK || (*left_out = !table_stores(file, index))) return status;
-    return table_read_wdl(file, index, set, out, err, errlen);
-}
-
 /* Move lists for the capture searches, kept by each thread between probes: a list is
  * 16 KiB, past what malloc serves from its per-thread cache, and getting and freeing one
  * took a ninth of the instructions of a probe with a capture pending.  Searches nest one
@@ -362,13 +352,21 @@ static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *
     return status;
 }
 
-/* The probes generate the captures at once rather than first asking whether there are any:
- * the answer costs as much as the list's first step, and most probes that search have a
- * capture pending.  A quiet position whose side to move its table leaves out is searched
- * through all its moves. */
-static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
-                             char *err, size_t errlen) {
+/* Where a probe reads the value of a position stored in its table. */
+typedef struct StoredAt {
+    TableFile *file; /* NULL when the probe needed no read */
+    uint64_t index;
+} StoredAt;
+
+/* A WDL probe up to its read: either *out is p's WDL, or at->file is set and the WDL is
+ * to be read where *at says.  The probes generate the captures at once rather than first
+ * asking whether there are any: the answer costs as much as the list's first step, and
+ * most probes that search have a capture pending.  A quiet position whose side to move its
+ * table leaves out is searched through all its moves. */
+static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int set, int enough,
+                                        int *out, StoredAt *at, char *err, size_t errlen) {
     Cell cell;
+    at->file = NULL;
     if (game_over(p, &cell)) {
         *out = CELL_WDL(cell);
         return TABLE_OK;
@@ -376,19 +374,58 @@ static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enou
     MoveList *list = take_list();
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
-    bool search = list->count > 0;
-    TableStatus status = search ? TABLE_OK : read_stored_wdl(tb, p, set, out, &search, err, errlen);
-    if (status == TABLE_OK && search) {
-        if (!list->count) movegen_legal(tb->v, p, list);
-        status = search_wdl(tb, p, list, set, enough, out, err, errlen);
+    TableStatus status = TABLE_OK;
+    if (!list->count) {
+        status = locate(tb, p, set, &at->file, &at->index, err, errlen);
+        if (status == TABLE_OK && !table_stores(at->file, at->index)) {
+            at->file = NULL;
+            movegen_legal(tb->v, p, list);
+        }
     }
+    if (status == TABLE_OK && !at->file)
+        status = search_wdl(tb, p, list, set, enough, out, err, errlen);
     put_list(list);
+    return status;
+}
+
+static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
+                             char *err, size_t errlen) {
+    StoredAt at;
+    TableStatus status = probe_wdl_until_read(tb, p, set, enough, out, &at, err, errlen);
+    if (status == TABLE_OK && at.file)
+        status = table_read_wdl(at.file, at.index, set, out, err, errlen);
     return status;
 }
 
 TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                          size_t errlen) {
     return probe_wdl(tb, p, set, WDL_WIN, out, err, errlen);
+}
+
+/* A quiet probe's time is mostly one read from memory, so each group's reads are only
+ * started while its probes run, and made after: quiet positions 1.9 times as fast
+ * (bench_probe).  Groups of 8 to 64 did as well, within the noise. */
+enum { WDL_GROUP = 16 };
+
+TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
+                              size_t *failed, char *err, size_t errlen) {
+    TableStatus status = TABLE_OK;
+    for (size_t first = 0; first < count && status == TABLE_OK; first += WDL_GROUP) {
+        size_t n = count - first < WDL_GROUP ? count - first : WDL_GROUP, i;
+        StoredAt at[WDL_GROUP];
+        for (i = 0; i < n && status == TABLE_OK; i++) {
+            *failed = first + i;
+            status = probe_wdl_until_read(tb, &p[*failed], set, WDL_WIN, &out[*failed], &at[i], err,
+                                          errlen);
+            if (status == TABLE_OK && at[i].file) table_prefetch_wdl(at[i].file, at[i].index, set);
+        }
+        for (size_t k = 0; k < i && status == TABLE_OK; k++)
+            if (at[k].file) {
+                *failed = first + k;
+                status = table_read_wdl(at[k].file, at[k].index, set, &out[*failed], err, errlen);
+            }
+    }
+    return status;
 }
 
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {

@@ -154,6 +154,54 @@ static void test_promotion(dtb_handle *h) {
     expect_value(h, "B:WK4,14:BK29", DTB_LOSS, 2, "KMvK: Black trapped in a1");
 }
 
+/* dtb_probe_wdl_many: values by hand, from facts (1)-(3) and test_promotion, in a batch
+ * long enough to span several of its groups; and every KvK position with either side to
+ * move, whose counts (3) gives. */
+static void test_probe_many(dtb_handle *h) {
+    static const struct {
+        const char *fen;
+        dtb_wdl wdl;
+    } known[] = {
+        {"W:WK30:BK4", DTB_DRAW},    {"W:WK18:BK15", DTB_WIN}, {"W:WK29:BK4", DTB_LOSS},
+        {"W:WK18:BK4", DTB_WIN},     {"W:W8:BK29", DTB_WIN},   {"B:W8:BK29", DTB_WIN},
+        {"B:WK4,14:BK29", DTB_LOSS}, {"B:WK32:BK5", DTB_DRAW},
+    };
+    enum { KNOWN = sizeof known / sizeof known[0], BATCH = 150, KVK = 2 * 32 * 31 };
+    dtb_position batch[BATCH];
+    dtb_wdl got[KVK];
+    for (int i = 0; i < BATCH; i++) batch[i] = parse(h, known[i % KNOWN].fen);
+    int right = 0;
+    dtb_status s = dtb_probe_wdl_many(h, batch, BATCH, got);
+    for (int i = 0; s == DTB_OK && i < BATCH; i++) right += got[i] == known[i % KNOWN].wdl;
+    check(s == DTB_OK && right == BATCH, "dtb_probe_wdl_many: %d of %d known values (status %d)",
+          right, BATCH, s);
+
+    static dtb_position kvk[KVK];
+    int n = 0, wins = 0, losses = 0, draws = 0;
+    for (int side = 0; side < 2; side++)
+        for (int w = 0; w < 32; w++)
+            for (int b = 0; b < 32; b++)
+                if (w != b)
+                    kvk[n++] = (dtb_position){.white_kings = (uint64_t)1 << w,
+                                              .black_kings = (uint64_t)1 << b,
+                                              .black_to_move = side};
+    s = dtb_probe_wdl_many(h, kvk, KVK, got);
+    for (int i = 0; s == DTB_OK && i < KVK; i++)
+        wins += got[i] == DTB_WIN, losses += got[i] == DTB_LOSS, draws += got[i] == DTB_DRAW;
+    check(s == DTB_OK && wins == 2 * 194 && losses == 2 * 2 && draws == 2 * 796,
+          "every KvK position: 388 wins, 4 losses, 1592 draws (got %d, %d, %d)", wins, losses,
+          draws);
+
+    batch[70].white_men = (uint64_t)1 << 32; /* square 33 */
+    expect_status(dtb_probe_wdl_many(h, batch, BATCH, got), DTB_ERR_POSITION,
+                  "a batch with a man on square 33");
+    check(strstr(dtb_last_error(), "pos[70]") != NULL, "the error names pos[70]: %s",
+          dtb_last_error());
+    expect_status(dtb_probe_wdl_many(h, NULL, 1, got), DTB_ERR_ARGUMENT,
+                  "dtb_probe_wdl_many(NULL positions)");
+    expect_status(dtb_probe_wdl_many(h, NULL, 0, NULL), DTB_OK, "an empty batch");
+}
+
 static bool copy_flipped(const char *from, const char *to) {
     static unsigned char bytes[1 << 20];
     FILE *in = fopen(from, "rb");
@@ -183,6 +231,10 @@ static void test_table_errors(const char *root) {
     expect_status(dtb_probe_wdl(h, &pos, &wdl), DTB_ERR_MISSING_TABLE,
                   "a KvK WDL probe without KvK.dtb");
     check(strstr(dtb_last_error(), "KvK") != NULL, "the error names KvK: %s", dtb_last_error());
+    expect_status(dtb_probe_wdl_many(h, &pos, 1, &wdl), DTB_ERR_MISSING_TABLE,
+                  "a batch of one KvK position without KvK.dtb");
+    check(strstr(dtb_last_error(), "pos[0]") && strstr(dtb_last_error(), "KvK"),
+          "the error names pos[0] and KvK: %s", dtb_last_error());
     /* A capture is settled by search: after d4xe5 Black has no piece, no table needed. */
     expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "an immediate capture needs no table");
     dtb_close(h);
@@ -326,6 +378,7 @@ int main(int argc, char **argv) {
         test_bad_positions(h);
         test_arguments(h, root);
         test_positions(h, root);
+        test_probe_many(h);
     }
     dtb_close(h);
     test_table_errors(root);

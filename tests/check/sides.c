@@ -1,8 +1,9 @@
 /* Test helper: every position of every table in DIR_ONE (built with dtb-gen --one-side)
  * must probe as in DIR_BOTH (the same materials with both sides to move stored), in every
- * value set, by tb_probe_set and by tb_probe_wdl, and each file of DIR_ONE must store
- * one side.  The positions of the side left out are answered by a search of their moves,
- * those of DIR_BOTH by the solver, so the two agree only where both are right.
+ * value set, by tb_probe_set and by tb_probe_wdl (one by one, and in batches through
+ * tb_probe_wdl_many), and each file of DIR_ONE must store one side.  The positions of the side left
+ * out are answered by a search of their moves, those of DIR_BOTH by the solver, so the two agree
+ * only where both are right.
  *
  * usage: check_sides VARIANT DIR_BOTH DIR_ONE
  * Prints "ok N tables, M probes alike" or the first differences; exits 1 on any. */
@@ -53,6 +54,48 @@ static bool stores_one_side(const Variant *v, const char *dir, const char *name,
     return one;
 }
 
+/* The positions probed together by tb_probe_wdl_many, and their indices. */
+enum { BATCH = 1000 };
+typedef struct Batch {
+    int count;
+    Position p[BATCH];
+    uint64_t index[BATCH];
+} Batch;
+
+/* Probes the batch through `one` with tb_probe_wdl_many and each position through `both`
+ * alone, in value set `set`; false on an error (in t->err). */
+static bool compare_batch(Tablebase *both, Tablebase *one, const Batch *b, int set,
+                          const char *name, Tally *t) {
+    int many[BATCH], alone;
+    size_t failed;
+    if (tb_probe_wdl_many(one, b->p, (size_t)b->count, set, many, &failed, t->err, sizeof t->err) !=
+        TABLE_OK)
+        return false;
+    for (int k = 0; k < b->count; k++) {
+        if (tb_probe_wdl(both, &b->p[k], set, &alone, t->err, sizeof t->err) != TABLE_OK)
+            return false;
+        t->probes++;
+        if (many[k] != alone && t->differ++ < SHOWN)
+            printf("FAIL %s index %llu value set %d: both sides WDL %d, one side in a batch %d\n",
+                   name, (unsigned long long)b->index[k], set, alone, many[k]);
+    }
+    return true;
+}
+
+static bool compare_batches(const Variant *v, Tablebase *both, Tablebase *one, const Indexer *ix,
+                            const char *name, Tally *t) {
+    static Batch b;
+    b.count = 0;
+    for (uint64_t i = 0; i < ix->size; i++) {
+        if (idx_decode(ix, i, &b.p[b.count])) b.index[b.count++] = i;
+        if (b.count < BATCH && i + 1 < ix->size) continue;
+        for (int set = 0; set < draw_value_sets(v); set++)
+            if (!compare_batch(both, one, &b, set, name, t)) return false;
+        b.count = 0;
+    }
+    return true;
+}
+
 static bool compare_material(const Variant *v, Tablebase *both, Tablebase *one, const char *dir,
                              const char *name, Tally *t) {
     Material m;
@@ -67,7 +110,7 @@ static bool compare_material(const Variant *v, Tablebase *both, Tablebase *one, 
             if (!compare(both, one, &p, set, name, i, t)) return false;
     }
     t->tables++;
-    return true;
+    return compare_batches(v, both, one, &ix, name, t);
 }
 
 int main(int argc, char **argv) {
