@@ -352,10 +352,11 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
     size_t together = 0, where[WDL_MANY_GROUP];
     for (size_t i = 0; i < n; i++) {
         *failed = i;
-        dtb_status s = wdl_needs_dtw(h, &pos[i]) ? dtb_probe_wdl(h, &pos[i], &out[i])
-                                                 : to_playable(&h->v, &pos[i], &p[together]);
+        bool alone = wdl_needs_dtw(h, &pos[i]);
+        dtb_status s =
+            alone ? dtb_probe_wdl(h, &pos[i], &out[i]) : to_playable(&h->v, &pos[i], &p[together]);
         if (s != DTB_OK) return s;
-        if (!wdl_needs_dtw(h, &pos[i])) where[together++] = i;
+        if (!alone) where[together++] = i;
     }
     int wdl[WDL_MANY_GROUP];
     char err[512];
@@ -367,10 +368,11 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
         return table_failure(ts, err);
     }
     for (size_t k = 0; k < together; k++) {
+        Cell cell = CELL_MAKE(wdl[k], 0);
         *failed = where[k];
-        dtb_status s = covered(CELL_MAKE(wdl[k], 0));
+        dtb_status s = covered(cell);
         if (s != DTB_OK) return s;
-        out[where[k]] = value_of(CELL_MAKE(wdl[k], 0)).wdl;
+        out[where[k]] = value_of(cell).wdl;
     }
     return DTB_OK;
 }

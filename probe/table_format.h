@@ -150,13 +150,14 @@ static inline uint64_t tf_decoded_byte(uint32_t encoding, uint64_t k) {
 
 /* The value stored at position k of a decoded block: a WDL or a DTW half. */
 static inline unsigned tf_decoded_value(uint32_t encoding, const uint8_t *block, uint64_t k) {
+    const uint8_t *at = block + tf_decoded_byte(encoding, k);
     switch (encoding) {
     case TF_WDL_2BIT:
-        return block[k / 4] >> (2 * (k % 4)) & 3;
+        return *at >> (2 * (k % 4)) & 3;
     case TF_DTW_HALF8:
-        return block[k];
+        return *at;
     default:
-        return (unsigned)(block[2 * k] | block[2 * k + 1] << 8);
+        return (unsigned)(at[0] | at[1] << 8);
     }
 }
 

@@ -1,9 +1,9 @@
 /* Test helper: every position of every table in DIR_ONE (built with dtb-gen --one-side)
  * must probe as in DIR_BOTH (the same materials with both sides to move stored), in every
  * value set, by tb_probe_set and by tb_probe_wdl (one by one, and in batches through
- * tb_probe_wdl_many), and each file of DIR_ONE must store one side.  The positions of the side left
- * out are answered by a search of their moves, those of DIR_BOTH by the solver, so the two agree
- * only where both are right.
+ * tb_probe_wdl_many), and each file of DIR_ONE must store one side.  The positions of the
+ * side left out are answered by a search of their moves, those of DIR_BOTH by the solver,
+ * so the two agree only where both are right.
  *
  * usage: check_sides VARIANT DIR_BOTH DIR_ONE
  * Prints "ok N tables, M probes alike" or the first differences; exits 1 on any. */
