@@ -114,6 +114,21 @@ typedef struct Worker {
     long failures;
 } Worker;
 
+/* Asks w's question of the n positions from p (n is 1 unless it asks in a batch). */
+static TableStatus ask(const Worker *w, const Position *p, long n, char *err, size_t errlen) {
+    Cell c;
+    int wdl[BATCH];
+    size_t failed;
+    switch (w->ask) {
+    case ASK_FULL:
+        return tb_probe(w->tb, p, &c, err, errlen);
+    case ASK_WDL:
+        return tb_probe_wdl(w->tb, p, VALUES_PURE, wdl, err, errlen);
+    default:
+        return tb_probe_wdl_many(w->tb, p, (size_t)n, VALUES_PURE, wdl, &failed, err, errlen);
+    }
+}
+
 /* Counts its failures in a local: the workers sit side by side in one array, and a count
  * written there at every probe would bounce a cache line between the threads. */
 static void *probe_many(void *arg) {
@@ -121,18 +136,10 @@ static void *probe_many(void *arg) {
     char err[256];
     long failures = 0;
     for (long i = 0; i < w->b->probes;) {
-        long at = (w->first + i) % POOL, n = w->ask != ASK_WDL_BATCH ? 1 : POOL - at;
+        long at = (w->first + i) % POOL, n = w->ask != ASK_WDL_BATCH ? 1 : w->b->probes - i;
         n = n < BATCH ? n : BATCH;
-        const Position *p = &w->b->pool[at];
-        Cell c;
-        int wdl[BATCH];
-        size_t failed;
-        TableStatus s = w->ask == ASK_FULL ? tb_probe(w->tb, p, &c, err, sizeof err)
-                        : w->ask == ASK_WDL
-                            ? tb_probe_wdl(w->tb, p, VALUES_PURE, wdl, err, sizeof err)
-                            : tb_probe_wdl_many(w->tb, p, (size_t)n, VALUES_PURE, wdl, &failed, err,
-                                                sizeof err);
-        failures += s != TABLE_OK;
+        n = n < POOL - at ? n : POOL - at;
+        failures += ask(w, &w->b->pool[at], n, err, sizeof err) != TABLE_OK;
         i += n;
     }
     w->failures = failures;
