@@ -30,6 +30,11 @@ bool material_parse(const char *text, Material *out, char *err, size_t errlen) {
             snprintf(err, errlen, "bad material '%s': each side needs a piece", text);
             return false;
         }
+    if (!material_has_table_size(out)) {
+        snprintf(err, errlen, "bad material '%s': a side has at most %d pieces", text,
+                 MATERIAL_SIDE_MAX);
+        return false;
+    }
     return true;
 }
 

@@ -19,7 +19,17 @@ static inline int material_pieces(const Material *m) {
     return m->kings[0] + m->men[0] + m->kings[1] + m->men[1];
 }
 
-/* A number naming m, 4 bits a count, for arrays indexed by material. */
+/* The most pieces a side may have in a material with a table: material_key gives each count
+ * 4 bits, and a side's kings stay within them when its men promote. */
+#define MATERIAL_SIDE_MAX 15
+
+static inline bool material_has_table_size(const Material *m) {
+    return m->kings[0] + m->men[0] <= MATERIAL_SIDE_MAX &&
+           m->kings[1] + m->men[1] <= MATERIAL_SIDE_MAX;
+}
+
+/* A number naming m, 4 bits a count, for arrays indexed by material; m must have a table's
+ * size (material_has_table_size). */
 #define MATERIAL_KEYS (1 << 16)
 static inline int material_key(const Material *m) {
     return m->kings[0] | m->men[0] << 4 | m->kings[1] << 8 | m->men[1] << 12;

@@ -100,6 +100,14 @@ static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable 
  * a file is open. */
 static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable **out, char *err,
                              size_t errlen) {
+    if (!material_has_table_size(m)) {
+        char name[MATERIAL_NAME_MAX];
+        material_name(m, name, sizeof name);
+        snprintf(err, errlen, "the table of %s is missing (no table has over %d pieces a side)",
+                 name, MATERIAL_SIDE_MAX);
+        *out = NULL;
+        return TABLE_ERR_MISSING;
+    }
     _Atomic(OpenTable *) *slot = &tb->tables[material_key(m)];
     if ((*out = atomic_load_explicit(slot, memory_order_acquire))) return TABLE_OK;
     pthread_mutex_lock(&tb->open_lock);

@@ -281,6 +281,25 @@ static void test_bad_positions(dtb_handle *h) {
           dtb_last_error());
 }
 
+/* No table holds more than 15 pieces a side, the most a table's material key counts: such
+ * positions report a missing table.  A 10x10 start position has 20 men a side, whose key
+ * once ran past the tables' array; 17 white kings against one had the key of KMvK, whose
+ * table (opened by test_promotion) once answered for it. */
+static void test_oversized_materials(dtb_handle *h, const char *root) {
+    dtb_wdl wdl;
+    dtb_position pos = parse(h, "B:WK1-17:BK29");
+    expect_status(dtb_probe_wdl(h, &pos, &wdl), DTB_ERR_MISSING_TABLE,
+                  "17 kings against one, after a probe of KMvK");
+    check(strstr(dtb_last_error(), "over 15 pieces") != NULL, "says why: %s", dtb_last_error());
+    dtb_handle *big;
+    if (expect_status(dtb_open("scandinavian", root, &big), DTB_OK, "dtb_open scandinavian"))
+        return;
+    pos = parse(big, "W:W31-50:B1-20");
+    expect_status(dtb_probe_wdl(big, &pos, &wdl), DTB_ERR_MISSING_TABLE,
+                  "the 10x10 start position, 20 men a side");
+    dtb_close(big);
+}
+
 static void test_arguments(dtb_handle *h, const char *root) {
     dtb_handle *none = h; /* not NULL, so that the failed open must clear it */
     expect_status(dtb_open("checkers", root, &none), DTB_ERR_VARIANT, "variant 'checkers'");
@@ -379,6 +398,7 @@ int main(int argc, char **argv) {
         test_arguments(h, root);
         test_positions(h, root);
         test_probe_many(h);
+        test_oversized_materials(h, root);
     }
     dtb_close(h);
     test_table_errors(root);

@@ -34,4 +34,10 @@ expect_match "MvK's longest win is an MvK position" "^longest-win [0-9]+ [WB]:W[
 "$PROBE" stats --variant brazilian --dir "$TABLES" KvQ >/dev/null 2>"$WORK/err"
 expect_status "stats with a bad material" 2 $?
 expect_match "the error names the material" "KvQ" "$WORK/err"
+
+# A side has at most 15 pieces in a material (its key gives a count 4 bits), though
+# Brazilian's 32 squares have room for 16 kings.
+"$PROBE" stats --variant brazilian --dir "$TABLES" KKKKKKKKKKKKKKKKvK >/dev/null 2>"$WORK/err"
+expect_status "stats of a material with 16 pieces a side" 2 $?
+expect_match "the error says a side has at most 15 pieces" "at most 15 pieces" "$WORK/err"
 finish
