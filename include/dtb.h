@@ -93,7 +93,10 @@ typedef struct dtb_position {
      * the last non-capturing moves in a row and how many (1..3); 0 and 0 for none. */
     int king_moves_square[2], king_moves_count[2];
     /* Frisian draw rules: in two kings against one king, the moves the side with two kings
-     * has already played there (0..7; RULES.md 7.2); 0 everywhere else. */
+     * has already played there (0..7; RULES.md 7.2); 0 everywhere else.  7 with that side
+     * to move is a game already drawn, an invalid position.  One king against one has its
+     * single ply from the position probed: the moves from it (dtb_moves) are draws unless
+     * they capture. */
     int strong_moves_played;
 } dtb_position;
 

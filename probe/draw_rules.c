@@ -54,10 +54,25 @@ int draw_counting_side(const Variant *v, const Position *p) {
     return reversed ? BLACK : WHITE; /* the stored White is the stronger side */
 }
 
+/* The plies left of p's horizon once the stronger side played `played` moves there. */
+static int plies_left(const Variant *v, const Position *p, int played) {
+    return draw_position_horizon(v, p) - 2 * played;
+}
+
 Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played) {
     if (played <= 0 || draw_counting_side(v, p) < 0) return c;
-    int left = draw_position_horizon(v, p) - 2 * played;
+    int left = plies_left(v, p, played);
     return left < 0 || (decided(c) && (int)CELL_DTW(c) > left) ? CELL_MAKE(WDL_DRAW, 0) : c;
+}
+
+bool draw_horizon_passed(const Variant *v, const Position *p, int played) {
+    return played > 0 && draw_counting_side(v, p) >= 0 && plies_left(v, p, played) < 0;
+}
+
+bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next) {
+    Material before = material_of(p), after = material_of(next);
+    return draw_position_horizon(v, p) && draw_counting_side(v, p) < 0 &&
+           material_equal(&before, &after);
 }
 
 int draw_played_after(const Variant *v, const Position *p, const Position *next, int played) {

@@ -42,4 +42,13 @@ Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played);
  * stronger side's move inside a counted material, 0 where the material just arose. */
 int draw_played_after(const Variant *v, const Position *p, const Position *next, int played);
 
+/* Whether the game at p, the stronger side having played `played` moves in p's counted
+ * material, is already drawn: its horizon passed without a win. */
+bool draw_horizon_passed(const Variant *v, const Position *p, int played);
+
+/* Whether a move from p to next spends the horizon of a material that counts no moves (one
+ * king against one): past its one ply the game is drawn, so the rules value of next after
+ * that move is a draw, where next as a position of its own would have its ply still. */
+bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next);
+
 #endif

@@ -211,6 +211,11 @@ static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, 
                     v->draw_rules ? "" : ", under Frisian's draw rules");
     if (played < 0 || played > 7)
         return fail(DTB_ERR_POSITION, "moves played is %d, not 0 to 7", played);
+    if (draw_horizon_passed(v, p, played))
+        return fail(DTB_ERR_POSITION,
+                    "moves played is %d with the stronger side to move: its 7 moves are spent, "
+                    "and the game is drawn",
+                    played);
     return DTB_OK;
 }
 
@@ -399,6 +404,10 @@ static dtb_status value_move(dtb_handle *h, const Position *p, int played, const
     int next_played = draw_played_after(&h->v, p, &next, played);
     dtb_status s = probe_cell(h, &next, next_played, &child);
     if (s != DTB_OK) return s;
+    /* No ply of the horizon is left: only a game over already stands. */
+    if (h->value_set == VALUES_RULES && draw_move_spends_horizon(&h->v, p, &next) &&
+        CELL_DTW(child) > 0)
+        child = CELL_MAKE(WDL_DRAW, 0);
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
     to_public(&h->v, &next, &out->after);
     out->after.strong_moves_played = next_played;
@@ -478,12 +487,17 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
     dtb_status s = to_playable(&h->v, pos, &p);
     int played = pos->strong_moves_played;
     bool found = true;
-    while (s == DTB_OK && *count < max) {
+    bool drawn = false; /* by the draw rules, after the last move */
+    while (s == DTB_OK && *count < max && !drawn) {
         s = best_of(h, &p, played, &line[*count], &found);
         if (s != DTB_OK || !found) break;
         /* Positions the engine made are valid, so only the conversion is needed. */
-        s = to_internal(&h->v, &line[*count].after, &p);
+        Position next;
+        s = to_internal(&h->v, &line[*count].after, &next);
         played = line[*count].after.strong_moves_played;
+        drawn = h->value_set == VALUES_RULES && (draw_move_spends_horizon(&h->v, &p, &next) ||
+                                                 draw_horizon_passed(&h->v, &next, played));
+        p = next;
         ++*count;
     }
     return s;

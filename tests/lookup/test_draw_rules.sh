@@ -86,6 +86,30 @@ expect_same "the same two positions are decided without the rules" "$WORK/want" 
 "$PROBE" lookup --variant frisian --dir "$TABLES" W:W10,K19:BK14 >"$WORK/got"
 expect_match "lookup shows both values" "draw under the draw rules \(without them: win in 5 plies\)" \
     "$WORK/got"
+# W:WK46:BK5, derived by hand: the king on a1 can only run up the long diagonal a1-j10, and
+# j10 takes it wherever it stops: a pure loss in 2 for White.  Under the rules the one
+# ply of one king against one is White's, which cannot capture: the game is drawn, and so
+# every move is a draw too (the position after it has no ply left), and the line ends
+# after one move.
+"$PROBE" lookup --variant frisian --dir "$TABLES" W:WK46:BK5 >"$WORK/got"
+expect_match "one king v one, no capture: a draw beside the pure loss" \
+    "draw under the draw rules \(without them: loss in 2 plies\)" "$WORK/got"
+draws=$(grep -Ec ' 46-[0-9]+ +draw$' "$WORK/got")
+expect_status "all 8 moves of a1 are draws under the rules" 8 "$draws"
+expect_match "the line ends after one move" "line: +46-[0-9]+$" "$WORK/got"
+"$PROBE" lookup --variant frisian --dir "$TABLES" --rules pure W:WK46:BK5 >"$WORK/got"
+losses=$(grep -Ec ' 46-[0-9]+ +loss in 2 plies$' "$WORK/got")
+expect_status "all 8 moves of a1 lose in 2 without the rules" 8 "$losses"
+
+# 7 moves played with the stronger side to move: its 7 moves passed without a win, so the
+# game is over, drawn; with the lone king to move after White's 7th it is a position.
+batch official 7 W:WK1,K2:BK17 >"$WORK/got"
+expect_match "the stronger side to move after 7 moves is an error line" \
+    "error.*7 moves are spent" "$WORK/got"
+batch official 7 B:WK1,K2:BK17 | cut -f1-3 >"$WORK/got"
+printf 'B:WK1,K2:BK17\tdraw\t-\n' >"$WORK/want"
+expect_same "the lone king to move after White's 7th move: a draw" "$WORK/want" "$WORK/got"
+
 printf 'W:W10,K19:BK14\n' | "$PROBE" batch --variant frisian --dir "$TABLES" --moves-played 2 >"$WORK/got"
 expect_status "moves played outside two kings v one is an error line" 1 $?
 expect_match "the error says where moves count" "error.*two kings against one king" "$WORK/got"
