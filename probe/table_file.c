@@ -427,28 +427,43 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
     return s;
 }
 
+/* Whether a Cell holds the DTW of this WDL and half: a DTW stream of two bytes a position
+ * can store more, which only a crafted file (its checksums made good) does. */
+static bool dtw_fits(unsigned wdl, unsigned half) {
+    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_MAX;
+}
+
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
     unsigned wdl = 0, half = 0;
     TableStatus s = check_request(t, index, set, err, errlen);
     if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, index, &wdl, err, errlen);
     if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, index, &half, err, errlen);
+    if (s == TABLE_OK && !dtw_fits(wdl, half))
+        s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
+                    (unsigned long long)index, CELL_DTW_MAX);
     *out = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
     return s;
 }
 
 /* Puts the values of stream i's block b (decoded in bytes) into out, which holds `sets`
- * cells a position starting with value set `first`: WDLs first, then the DTW they give. */
-static void spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes,
+ * cells a position starting with value set `first`: WDLs first, then the DTW they give.
+ * Returns false where a DTW does not fit its cell. */
+static bool spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes,
                          uint32_t first, uint32_t sets, Cell *out) {
     const Stream *s = &t->streams[i];
     uint64_t n = tf_block_positions(t->stored_count, s->per_block, b);
     Cell *cell = out + (t->stored_first + b * s->per_block) * sets + (uint32_t)i / 2 - first;
+    bool fits = true;
     for (uint64_t k = 0; k < n; k++, cell += sets) {
-        unsigned value = tf_decoded_value(s->encoding, bytes, k);
-        *cell = i % 2 == TF_WDL
-                    ? CELL_MAKE(value, 0)
-                    : CELL_MAKE(CELL_WDL(*cell), tf_dtw_of_half(CELL_WDL(*cell), value));
+        unsigned value = tf_decoded_value(s->encoding, bytes, k), wdl = CELL_WDL(*cell);
+        if (i % 2 == TF_WDL) {
+            *cell = CELL_MAKE(value, 0);
+        } else {
+            fits &= dtw_fits(wdl, value);
+            *cell = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, value));
+        }
     }
+    return fits;
 }
 
 /* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent. */
@@ -468,8 +483,10 @@ static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *
         if (i / 2 < first || i / 2 >= first + sets) continue;
         const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
         if (!bytes) s = decode_block(t, b, buffer, err, errlen);
-        if (s == TABLE_OK)
-            spread_block(t, (int)i, b - stream->first, bytes ? bytes : buffer, first, sets, out);
+        if (s == TABLE_OK &&
+            !spread_block(t, (int)i, b - stream->first, bytes ? bytes : buffer, first, sets, out))
+            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "block %llu has a DTW over %d",
+                        (unsigned long long)b, CELL_DTW_MAX);
     }
     free(buffer);
     return s;

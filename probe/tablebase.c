@@ -147,6 +147,23 @@ static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile *
     return TABLE_OK;
 }
 
+/* A position a probe reads always has a value stored: none (WDL_NONE, what holes and
+ * unstored positions may hold) is a corrupt file, whose checksums a crafted one can pass. */
+static TableStatus check_stored(TableStatus status, const TableFile *file, uint64_t index, int wdl,
+                                char *err, size_t errlen) {
+    if (status != TABLE_OK || wdl != WDL_NONE) return status;
+    snprintf(err, errlen, "table %s stores no value for position %llu: the file is corrupt",
+             table_info(file)->material, (unsigned long long)index);
+    return TABLE_ERR_CORRUPT;
+}
+
+/* The WDL stored for a position a probe reads. */
+static TableStatus read_stored_wdl(TableFile *file, uint64_t index, int set, int *out, char *err,
+                                   size_t errlen) {
+    TableStatus status = table_read_wdl(file, index, set, out, err, errlen);
+    return check_stored(status, file, index, *out, err, errlen);
+}
+
 /* Reads p's cell, or sets *left_out where its table stores only the other side to move. */
 static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, bool *left_out,
                                char *err, size_t errlen) {
@@ -154,7 +171,8 @@ static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *
     uint64_t index;
     TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
     if (status != TABLE_OK || (*left_out = !table_stores(file, index))) return status;
-    return table_read(file, index, set, out, err, errlen);
+    status = table_read(file, index, set, out, err, errlen);
+    return check_stored(status, file, index, CELL_WDL(*out), err, errlen);
 }
 
 /* Move lists for the capture searches, kept by each thread between probes: a list is
@@ -401,7 +419,7 @@ static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enou
     StoredAt at;
     TableStatus status = probe_wdl_until_read(tb, p, set, enough, out, &at, err, errlen);
     if (status == TABLE_OK && at.file)
-        status = table_read_wdl(at.file, at.index, set, out, err, errlen);
+        status = read_stored_wdl(at.file, at.index, set, out, err, errlen);
     return status;
 }
 
@@ -430,7 +448,7 @@ TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, in
         for (size_t k = 0; k < i && status == TABLE_OK; k++)
             if (at[k].file) {
                 *failed = first + k;
-                status = table_read_wdl(at[k].file, at[k].index, set, &out[*failed], err, errlen);
+                status = read_stored_wdl(at[k].file, at[k].index, set, &out[*failed], err, errlen);
             }
     }
     return status;
