@@ -18,11 +18,15 @@
 #define DIAG (NW | NE | SW | SE)
 #define ALL  (DIAG | N | S | W | E)
 
-static const Precedence MOST_PIECES = {1, 1, 0};
+/* Precedence keys (Precedence's fields), as initializers: C11 takes no const object in
+ * the initializer of a static table, which only GCC allows. */
+// clang-format off
+#define MOST_PIECES {1, 1, 0}
 /* 2 per king, 1 per man; on a tie more men; then a king's sequence (RULES.md 6.1). */
-static const Precedence FRISIAN_VALUE = {256, 130, 1};
+#define FRISIAN_VALUE {256, 130, 1}
 /* Most pieces; then most kings; then a king's sequence (RULES.md 6.3). */
-static const Precedence FRISIAN2_ORDER = {130, 128, 1};
+#define FRISIAN2_ORDER {130, 128, 1}
+// clang-format on
 static const Precedence FREE_LINE = {0, 0, 0};
 
 typedef struct Rules {
