@@ -198,6 +198,7 @@ static const char *unwritable(Cell c) {
     if ((wdl == WDL_DRAW || wdl == WDL_NONE) && dtw != 0) return "a draw or no value with a DTW";
     if (wdl == WDL_WIN && dtw % 2 == 0) return "a win with an even DTW";
     if (wdl == WDL_LOSS && dtw % 2 == 1) return "a loss with an odd DTW";
+    if (dtw > CELL_DTW_STORED_MAX) return "a DTW too long for the prober";
     return NULL;
 }
 

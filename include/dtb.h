@@ -132,8 +132,9 @@ dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t cou
 /* A move with its notation and the value it leads to, for the side that plays it. */
 typedef struct dtb_move {
     char notation[128]; /* "32-28", "19x30", "19x28x37x30" */
-    dtb_position after;
-    dtb_value value; /* the mover's value after this move */
+    dtb_position after; /* may be a game already over, which the probes refuse: a capture
+                         * of the last piece, or Frisian's 7th move in two kings v one */
+    dtb_value value;    /* the mover's value after this move */
 } dtb_move;
 
 /* Every legal move of pos with its value, best first (fastest win, then draws, then the
@@ -145,8 +146,10 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
 
 /* The line of best moves from pos to the end of the game (a decided position) or, for a
- * draw, up to max moves.  *count receives the number of moves written, at most max: a
- * decided position's line has its DTW in moves, and a shorter max cuts it there. */
+ * draw, up to max moves, or under Frisian's official rules to where they draw the game (a
+ * move inside one king against one, the 7th move in two kings against one).  *count
+ * receives the number of moves written, at most max: a decided position's line has its DTW
+ * in moves, and a shorter max cuts it there. */
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
 
 #ifdef __cplusplus

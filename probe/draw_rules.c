@@ -71,7 +71,7 @@ bool draw_horizon_passed(const Variant *v, const Position *p, int played) {
 
 bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next) {
     Material before = material_of(p), after = material_of(next);
-    return draw_position_horizon(v, p) && draw_counting_side(v, p) < 0 &&
+    return draw_position_horizon(v, p) == 1 && draw_counting_side(v, p) < 0 &&
            material_equal(&before, &after);
 }
 

@@ -46,8 +46,8 @@ int draw_played_after(const Variant *v, const Position *p, const Position *next,
  * material, is already drawn: its horizon passed without a win. */
 bool draw_horizon_passed(const Variant *v, const Position *p, int played);
 
-/* Whether a move from p to next spends the horizon of a material that counts no moves (one
- * king against one): past its one ply the game is drawn, so the rules value of next after
+/* Whether a move from p to next spends a horizon of one ply, on a material that counts no
+ * moves (one king against one): past it the game is drawn, so the rules value of next after
  * that move is a draw, where next as a position of its own would have its ply still. */
 bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next);
 

@@ -294,13 +294,15 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
 
 /* ---- Values and moves. ---- */
 
-/* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
-/* A table whose cell for a real position is empty was built wrong or tampered with. */
+/* A table whose cell for a real position is empty was built wrong or tampered with.  The
+ * reads of stored values refuse such a cell first (tablebase.c); this is the last defence,
+ * for whatever reaches the API. */
 static dtb_status covered(Cell c) {
     if (CELL_WDL(c) != WDL_NONE) return DTB_OK;
     return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
 }
 
+/* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
 static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
     char err[512];
     TableStatus s = tb_probe_set(h->tb, p, h->value_set, out, err, sizeof err);
@@ -491,9 +493,11 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
     while (s == DTB_OK && *count < max && !drawn) {
         s = best_of(h, &p, played, &line[*count], &found);
         if (s != DTB_OK || !found) break;
-        /* Positions the engine made are valid, so only the conversion is needed. */
+        /* Positions the engine made have valid squares, so only the conversion is needed; a
+         * finished game among them ends the line below or at the next best_of. */
         Position next;
         s = to_internal(&h->v, &line[*count].after, &next);
+        if (s != DTB_OK) break;
         played = line[*count].after.strong_moves_played;
         drawn = h->value_set == VALUES_RULES && (draw_move_spends_horizon(&h->v, &p, &next) ||
                                                  draw_horizon_passed(&h->v, &next, played));

@@ -427,10 +427,10 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
     return s;
 }
 
-/* Whether a Cell holds the DTW of this WDL and half: a DTW stream of two bytes a position
- * can store more, which only a crafted file (its checksums made good) does. */
+/* Whether the DTW of this WDL and half is one a table may store: a DTW stream of two bytes
+ * a position can store more, which only a crafted file (its checksums made good) does. */
 static bool dtw_fits(unsigned wdl, unsigned half) {
-    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_MAX;
+    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_STORED_MAX;
 }
 
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
@@ -440,7 +440,7 @@ TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *e
     if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, index, &half, err, errlen);
     if (s == TABLE_OK && !dtw_fits(wdl, half))
         s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
-                    (unsigned long long)index, CELL_DTW_MAX);
+                    (unsigned long long)index, CELL_DTW_STORED_MAX);
     *out = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
     return s;
 }
@@ -486,7 +486,7 @@ static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *
         if (s == TABLE_OK &&
             !spread_block(t, (int)i, b - stream->first, bytes ? bytes : buffer, first, sets, out))
             s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "block %llu has a DTW over %d",
-                        (unsigned long long)b, CELL_DTW_MAX);
+                        (unsigned long long)b, CELL_DTW_STORED_MAX);
     }
     free(buffer);
     return s;

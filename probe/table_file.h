@@ -24,6 +24,9 @@ enum { WDL_NONE = 0, WDL_LOSS = 1, WDL_DRAW = 2, WDL_WIN = 3 };
 #define CELL_DTW(c)         ((c) >> 2)
 #define CELL_MAKE(wdl, dtw) ((Cell)(((dtw) << 2) | (wdl)))
 #define CELL_DTW_MAX        16383
+/* The largest DTW a table may store: a probe adds a ply to it for each capture it searches
+ * and once more for a move's value, at most a piece a ply, so this leaves room for them. */
+#define CELL_DTW_STORED_MAX (CELL_DTW_MAX - 64)
 
 /* Which sides to move a file stores values for (TableInfo.sides).  With one, a probe of
  * the other side searches its moves, which all reach the stored side or another

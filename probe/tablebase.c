@@ -488,7 +488,12 @@ static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const Table
     for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
         Position p;
         bool hole = !idx_decode(ix, i, &p);
-        if (!hole && table_stores(file, i) && !movegen_has_capture(tb->v, &p)) continue;
+        if (!hole && table_stores(file, i) && !movegen_has_capture(tb->v, &p)) {
+            for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
+                status =
+                    check_stored(TABLE_OK, file, i, CELL_WDL(out[i * sets + set]), err, errlen);
+            continue;
+        }
         for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
             if (hole)
                 out[i * sets + set] = CELL_MAKE(WDL_NONE, 0);

@@ -67,7 +67,8 @@ static Kept *make_kept(ValueMemo *memo, const Material *m) {
     return kept;
 }
 
-/* m's array, made on first use; double-checked so that lookups take no lock. */
+/* m's array, made on first use; double-checked so that lookups take no lock.  m comes from
+ * a material the generator or verifier parsed, so it has a table's size (material.h). */
 static Kept *kept_for(ValueMemo *memo, const Material *m) {
     _Atomic(Kept *) *slot = &memo->kept[material_key(m)];
     Kept *kept = atomic_load_explicit(slot, memory_order_acquire);

@@ -284,10 +284,12 @@ static void test_bad_positions(dtb_handle *h) {
 /* No table holds more than 15 pieces a side, the most a table's material key counts: such
  * positions report a missing table.  A 10x10 start position has 20 men a side, whose key
  * once ran past the tables' array; 17 white kings against one had the key of KMvK, whose
- * table (opened by test_promotion) once answered for it. */
+ * table, once open, answered for it. */
 static void test_oversized_materials(dtb_handle *h, const char *root) {
     dtb_wdl wdl;
-    dtb_position pos = parse(h, "B:WK1-17:BK29");
+    dtb_position pos = parse(h, "W:WK32,8:BK29"); /* KMvK, opened here whatever ran before */
+    expect_status(dtb_probe_wdl(h, &pos, &wdl), DTB_OK, "a KMvK probe");
+    pos = parse(h, "B:WK1-17:BK29");
     expect_status(dtb_probe_wdl(h, &pos, &wdl), DTB_ERR_MISSING_TABLE,
                   "17 kings against one, after a probe of KMvK");
     check(strstr(dtb_last_error(), "over 15 pieces") != NULL, "says why: %s", dtb_last_error());

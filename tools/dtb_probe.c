@@ -126,13 +126,18 @@ static void apply_rules(dtb_handle *h, const RulesOptions *o) {
     dtb_set_rules(h, rules_are_pure(o) ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
 }
 
-static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
-    if (!o->moves_played) return;
+/* The --moves-played count, 0 without it; exits 2 on a bad one. */
+static int moves_played(const RulesOptions *o) {
+    if (!o->moves_played) return 0;
     char *end;
     long n = strtol(o->moves_played, &end, 10);
     if (!*o->moves_played || *end || n < 0 || n > 7)
         cli_die(2, "--moves-played needs a whole number from 0 to 7, not '%s'", o->moves_played);
-    pos->strong_moves_played = (int)n;
+    return (int)n;
+}
+
+static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
+    if (o->moves_played) pos->strong_moves_played = moves_played(o);
 }
 
 static void value_text(dtb_value value, char *buf, size_t len) {
@@ -361,6 +366,7 @@ static int run_batch(int argc, char **argv) {
         {"--wdl", false, &wdl_only},   {0}};
     cli_parse(argc, argv, options, NULL, 0, batch_usage);
     Variant v;
+    moves_played(&ro); /* a bad count stops the batch before any line, not amid them */
     dtb_handle *h = open_tables(variant, dir, &v);
     apply_rules(h, &ro);
     char *text = NULL;

@@ -30,6 +30,15 @@ expect_status "the good tables answer every position" 0 $?
 expect_status "the emptied KvK fails the batch" 1 $?
 corrupt=$(grep -Ec '	error	table KvK stores no value .*corrupt' "$WORK/none.out")
 expect_status "each of the 5 positions fails naming KvK" 5 "$corrupt"
+# The same through the full probe (value, DTW and best move), which reads whole cells.
+"$PROBE" batch --variant brazilian --dir "$WORK/none" <"$WORK/in" >"$WORK/none_full.out"
+expect_status "the full batch fails too" 1 $?
+corrupt=$(grep -Ec '	error	table KvK stores no value .*corrupt' "$WORK/none_full.out")
+expect_status "each of the 5 positions fails naming KvK in the full batch" 5 "$corrupt"
+# stats reads the whole table, its stored values included.
+"$PROBE" stats --variant brazilian --dir "$WORK/none" KvK >/dev/null 2>"$WORK/stats.err"
+expect_status "stats of the emptied KvK fails" 1 $?
+expect_match "and says why" "KvK stores no value" "$WORK/stats.err"
 
 printf 'W:WK32,8:BK29\n' | "$PROBE" batch --wdl --variant brazilian --dir "$WORK/none" \
     >"$WORK/quiet.out"

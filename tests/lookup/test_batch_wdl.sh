@@ -39,8 +39,9 @@ sed -n '1p;3p;4p' "$WORK/out_skip" >"$WORK/got_skip"
 printf 'W:WK29:BK4\tloss\nW:W8:BK29\twin\nW:WK30:BK4\tdraw\n' >"$WORK/want_skip"
 expect_same "the lines after a bad FEN keep their values" "$WORK/want_skip" "$WORK/got_skip"
 
-# Bad lines among good ones, in one group, which then is probed a line at a time: a FEN that does not parse, a square off the
-# 32-square board, and a material whose table is missing.
+# Bad lines among good ones, in one group, which then is probed a line at a time: a FEN
+# that does not parse, a square off the 32-square board, and a material whose table is
+# missing.
 {
     printf 'W:WK29:BK4\n\nnonsense\nW:W8:BK29\nW:WK33:BK4\n'
     printf 'W:WK1,K2,K3:BK4\nW:WK18:BK15\n'
