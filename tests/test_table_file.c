@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
+#include <zstd.h>
 
 #define POSITIONS 600000 /* several blocks in every stream at any block size to 128 Ki */
 #define THREADS   4
@@ -22,8 +23,8 @@
 
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
-static const char *const file_names[] = {"a.dtb",    "b.dtb",    "bad.dtb",
-                                         "pair.dtb", "none.dtb", "c.dtb"};
+static const char *const file_names[] = {"a.dtb",    "b.dtb", "bad.dtb", "pair.dtb",
+                                         "none.dtb", "c.dtb", "dtw.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -600,6 +601,58 @@ static void test_two_value_sets(const Variant *v, const uint64_t *unstored) {
     free(b);
 }
 
+/* The blocks of stream i, all positions stored. */
+static uint64_t stream_blocks(const uint8_t *bytes, int i) {
+    uint64_t positions = get_le(bytes + 96, 8), per_block = get_le(bytes + 240 + 8 * i, 4);
+    return (positions + per_block - 1) / per_block;
+}
+
+/* A DTW too long for the prober's cells behind valid checksums: pair.dtb with position 75's
+ * set-1 DTW (a win, in the two-byte encoding) made 16321, its block compressed again and
+ * every offset and checksum after it made good.  Reads must call the file corrupt. */
+static void test_dtw_past_cells(const Variant *v) {
+    size_t len;
+    uint8_t *b = load(path_of("pair.dtb"), &len);
+    int block = (int)(stream_blocks(b, 0) + stream_blocks(b, 1) + stream_blocks(b, 2));
+    uint64_t begin = block_begin(b, block), end = block_begin(b, block + 1);
+    size_t raw_len = (size_t)ZSTD_getFrameContentSize(b + begin, end - begin);
+    uint8_t *raw = malloc(raw_len), *packed = malloc(ZSTD_compressBound(raw_len));
+    ZSTD_decompress(raw, raw_len, b + begin, end - begin);
+    check(CELL_WDL(pattern(75, 1)) == WDL_WIN, "position 75 of set 1 is a win");
+    put_le(raw + 2 * 75, (16321 - 1) / 2, 2);
+    size_t packed_len = ZSTD_compress(packed, ZSTD_compressBound(raw_len), raw, raw_len, 3);
+    size_t out_len = len - (end - begin) + packed_len;
+    uint8_t *out = malloc(out_len);
+    memcpy(out, b, begin);
+    memcpy(out + begin, packed, packed_len);
+    memcpy(out + begin + packed_len, b + end, len - end);
+    for (uint64_t k = (uint64_t)block; k < block_count(b); k++)
+        put_le(out + HEADER + 16 * k, get_le(b + HEADER + 16 * k, 8) + packed_len - (end - begin),
+               8);
+    put_le(out + HEADER + 16 * (size_t)block + 8, XXH3_64bits(packed, packed_len), 8);
+    rechecksum(out, checksum_offset(out));
+    save(path_of("dtw.dtb"), out, out_len);
+    free(b), free(raw), free(packed), free(out);
+
+    TableFile *t;
+    char err[512] = "";
+    Cell c;
+    check(table_open(path_of("dtw.dtb"), v, "KvK", &t, err, sizeof err) == TABLE_OK,
+          "the crafted file opens: its checksums are good (%s)", err);
+    if (!t) return;
+    check(table_read(t, 74, 1, &c, err, sizeof err) == TABLE_OK && c == pattern(74, 1),
+          "its other positions read");
+    TableStatus s = table_read(t, 75, 1, &c, err, sizeof err);
+    check(s == TABLE_ERR_CORRUPT && strstr(err, "DTW over"), "a DTW of 16321: '%s' (%s)",
+          table_status_text(s), err);
+    Cell *all = malloc(2 * table_info(t)->positions * sizeof *all);
+    s = table_read_all(t, all, err, sizeof err);
+    check(s == TABLE_ERR_CORRUPT && strstr(err, "DTW over"), "read_all of it: '%s' (%s)",
+          table_status_text(s), err);
+    free(all);
+    table_close(t);
+}
+
 typedef struct Reader {
     TableFile *t;
     uint64_t seed, wrong;
@@ -735,6 +788,7 @@ int main(void) {
     test_identity(&v);
     test_every_header_byte(&v);
     test_two_value_sets(&v, unstored);
+    test_dtw_past_cells(&v);
     test_threads(&v);
     test_one_side(&v, unstored);
     remove_files();
