@@ -128,12 +128,7 @@ static void apply_rules(dtb_handle *h, const RulesOptions *o) {
 
 /* The --moves-played count, 0 without it; exits 2 on a bad one. */
 static int moves_played(const RulesOptions *o) {
-    if (!o->moves_played) return 0;
-    char *end;
-    long n = strtol(o->moves_played, &end, 10);
-    if (!*o->moves_played || *end || n < 0 || n > 7)
-        cli_die(2, "--moves-played needs a whole number from 0 to 7, not '%s'", o->moves_played);
-    return (int)n;
+    return o->moves_played ? (int)cli_number("--moves-played", o->moves_played, 0, 7) : 0;
 }
 
 static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
