@@ -4,6 +4,7 @@
 
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* Column and row change of one step in each direction, rows counted downwards. */
 static const int step_delta[DIR_COUNT][2] = {
@@ -52,12 +53,16 @@ static void build(Board *b, int size) {
             b->can_step[d] |= bit_at(b->bit_of[i]);
         }
     }
+    memset(b->dir_to, DIR_COUNT, sizeof b->dir_to);
     for (int i = 0; i < b->squares; i++)
         for (int d = 0; d < DIR_COUNT; d++) {
-            Bitboard *ray = &b->ray[b->bit_of[i]][d];
-            for (Bitboard x = board_step(b, bit_at(b->bit_of[i]), d); x; x = board_step(b, x, d))
+            int from = b->bit_of[i];
+            Bitboard *ray = &b->ray[from][d];
+            for (Bitboard x = board_step(b, bit_at(from), d); x; x = board_step(b, x, d)) {
                 *ray |= x;
-            b->lines[b->bit_of[i]] |= *ray;
+                b->dir_to[from][bit_first(x)] = (uint8_t)d;
+            }
+            b->lines[from] |= *ray;
         }
 }
 
