@@ -62,6 +62,7 @@ static void build(Board *b, int size) {
                 *ray |= x;
                 b->dir_to[from][bit_first(x)] = (uint8_t)d;
             }
+            b->neighbours[from] |= board_step(b, bit_at(from), d);
             b->lines[from] |= *ray;
         }
 }

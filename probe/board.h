@@ -36,6 +36,7 @@ typedef struct Board {
     uint8_t index_of[64];              /* bit -> 0-based standard number, NO_SQUARE for ghosts */
     Bitboard ray[64][DIR_COUNT];       /* [bit][d]: every square beyond it in direction d */
     Bitboard lines[64];                /* [bit]: its rays in every direction together */
+    Bitboard neighbours[64];           /* [bit]: one step from it in every direction */
     uint8_t dir_to[64][64]; /* [from][to]: the direction of the ray from one bit holding the
                                other, DIR_COUNT where none does */
 } Board;

@@ -48,13 +48,26 @@ static Bitboard ray(const Board *b, Bitboard from, int d, Bitboard empty) {
     return reach;
 }
 
-/* Which of `men` can take in each direction of dirs, into by_dir[d] (left alone when there
- * are no men).  Found backwards from the enemy pieces with an empty square behind them,
- * for all men at once.  Returns the union. */
+/* Whether an enemy stands next to one of `men`: a lookup a man tells, which settles most
+ * endgame positions at once.  With more men than FEW_MEN the test by directions below
+ * costs less (perft from the initial positions: 18% more instructions without the bound),
+ * so this answers yes. */
+#define FEW_MEN 4
+
+static inline bool enemy_beside(const Board *b, Bitboard men, Bitboard enemy) {
+    if (bit_count(men) > FEW_MEN) return true;
+    Bitboard near = 0;
+    for (; men; men &= men - 1) near |= b->neighbours[bit_first(men)];
+    return (near & enemy) != 0;
+}
+
+/* Which of `men` can take in each direction of dirs, into by_dir[d] (left alone when none
+ * has an enemy beside it).  Found backwards from the enemy pieces with an empty square
+ * behind them, for all men at once.  Returns the union. */
 static inline Bitboard man_capturers(const Board *b, Bitboard men, DirSet dirs, Bitboard enemy,
                                      Bitboard empty, Bitboard by_dir[DIR_COUNT]) {
     Bitboard found = 0;
-    for (dirs = men ? dirs : 0; dirs; dirs &= (DirSet)(dirs - 1)) {
+    for (dirs = enemy_beside(b, men, enemy) ? dirs : 0; dirs; dirs &= (DirSet)(dirs - 1)) {
         int d = bit_first(dirs), back = opposite[d];
         Bitboard victims = enemy & board_step(b, empty, back);
         by_dir[d] = men & board_step(b, victims, back);
