@@ -37,8 +37,7 @@ typedef struct Board {
     Bitboard ray[64][DIR_COUNT];       /* [bit][d]: every square beyond it in direction d */
     Bitboard lines[64];                /* [bit]: its rays in every direction together */
     Bitboard neighbours[64];           /* [bit]: one step from it in every direction */
-    uint8_t dir_to[64][64]; /* [from][to]: the direction of the ray from one bit holding the
-                               other, DIR_COUNT where none does */
+    uint8_t dir_to[64][64];            /* [from][to]: its direction, DIR_COUNT off the lines */
 } Board;
 
 /* The two boards, built on first use; never NULL for size 10 or 8. */
