@@ -159,7 +159,7 @@ static void emit(CaptureSearch *cs, int to, Bitboard taken, int len) {
     list->count++;
 }
 
-static inline bool continue_from(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth);
+static inline bool continue_from(CaptureSearch *cs, int sq, Bitboard taken, int depth);
 
 /* A king's capture in direction dir landing on the empty run from `land` on (RULES.md 4:
  * it must choose a landing that continues if one exists; with the halt rule it otherwise
@@ -168,7 +168,7 @@ static void king_landings(CaptureSearch *cs, int dir, Bitboard land, Bitboard ta
     bool continued = false;
     for (Bitboard x = land; x & cs->empty; x = board_step(cs->b, x, dir)) {
         cs->path[depth] = (uint8_t)bit_first(x);
-        if (continue_from(cs, bit_first(x), dir, taken, depth + 1)) continued = true;
+        if (continue_from(cs, bit_first(x), taken, depth + 1)) continued = true;
     }
     if (continued) return;
     for (Bitboard x = land; x & cs->empty; x = board_step(cs->b, x, dir)) {
@@ -208,7 +208,7 @@ static void capture_in(CaptureSearch *cs, int sq, int dir, Bitboard taken, int d
         king_landings(cs, dir, land, taken | x, depth);
     } else {
         cs->path[depth] = (uint8_t)bit_first(land);
-        if (!continue_from(cs, bit_first(land), dir, taken | x, depth + 1))
+        if (!continue_from(cs, bit_first(land), taken | x, depth + 1))
             emit(cs, bit_first(land), taken | x, depth + 1);
     }
 }
@@ -221,14 +221,13 @@ static bool search_from(CaptureSearch *cs, int sq, DirSet dirs, Bitboard taken, 
     return found != 0;
 }
 
-/* Goes on from sq after a capture in direction dir; returns whether it could.  The way
- * back is never open: the piece just taken blocks it.  A piece with no enemy left on any
- * line through sq cannot go on: one test, made before the call to search the directions,
+/* Goes on from sq after a capture; returns whether it could.  The way back needs no test
+ * of its own: the piece just taken blocks it.  A piece with no enemy left on any line
+ * through sq cannot go on: one test, made before the call to search the directions,
  * settles most of a king's landing squares. */
-static inline bool continue_from(CaptureSearch *cs, int sq, int dir, Bitboard taken, int depth) {
+static inline bool continue_from(CaptureSearch *cs, int sq, Bitboard taken, int depth) {
     if (depth >= PATH_MAX_LEN || !(cs->b->lines[sq] & cs->enemy & ~taken)) return false;
-    DirSet dirs = cs->dirs[PHASE_CONTINUATION] & (DirSet) ~(1 << opposite[dir]);
-    return search_from(cs, sq, dirs, taken, depth);
+    return search_from(cs, sq, cs->dirs[PHASE_CONTINUATION], taken, depth);
 }
 
 /* Runs the search from each piece and direction of by_dir, the capturers found for the
