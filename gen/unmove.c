@@ -43,12 +43,10 @@ int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
         u.streak = s->streak[mover];
         u.kings = s->king[mover] & ~bit_at(to);
         idx_king_place_start(ix, s, mover, to, &u.place);
-        for (int d = 0; d < DIR_COUNT; d++) {
-            if (!(v->king_move & (1 << d))) continue;
-            for (Bitboard x = board_step(v->board, bit_at(to), d); x & empty;
-                 x = board_step(v->board, x, d))
-                add(&u, bit_first(x));
-        }
+        Bitboard from = 0;
+        for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
+            from |= board_slide(v->board, to, bit_first(dirs), empty);
+        for (from &= empty; from; from &= from - 1) add(&u, bit_first(from));
     }
     return u.count;
 }

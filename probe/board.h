@@ -65,6 +65,13 @@ static inline Bitboard board_first_along(const Board *b, int sq, int dir, Bitboa
     return b->shift[dir] > 0 ? hit & (~hit + 1) : (Bitboard)1 << (63 - __builtin_clzll(hit));
 }
 
+/* The squares a slide from bit sq in direction dir passes over, up to and including the
+ * first square that is not empty. */
+static inline Bitboard board_slide(const Board *b, int sq, int dir, Bitboard empty) {
+    Bitboard stop = board_first_along(b, sq, dir, ~empty);
+    return b->ray[sq][dir] & ~(stop ? b->ray[bit_first(stop)][dir] : 0);
+}
+
 static inline int bit_count(Bitboard x) {
     return __builtin_popcountll(x);
 }

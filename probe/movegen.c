@@ -39,16 +39,10 @@ static const int opposite[DIR_COUNT] = {
 /* The two steps of a man without capture, for [side]. */
 static const int man_step[2][2] = {{DIR_NW, DIR_NE}, {DIR_SW, DIR_SE}};
 
-/* What slides from the squares of `from` in direction d pass over, up to and including
- * the first square that is not empty: each square's ray without what lies beyond that
- * square. */
+/* What slides from the squares of `from` in direction d pass over (board_slide). */
 static Bitboard ray(const Board *b, Bitboard from, int d, Bitboard empty) {
     Bitboard reach = 0;
-    for (; from; from &= from - 1) {
-        int sq = bit_first(from);
-        Bitboard stop = board_first_along(b, sq, d, ~empty);
-        reach |= b->ray[sq][d] & ~(stop ? b->ray[bit_first(stop)][d] : 0);
-    }
+    for (; from; from &= from - 1) reach |= board_slide(b, bit_first(from), d, empty);
     return reach;
 }
 
