@@ -1,10 +1,22 @@
 #!/usr/bin/env bash
 # Prints, from a dtb-gen log, one row per piece count: VARIANT, pieces, positions, seconds
-# solving, seconds writing (tab-separated), for bench/results/rates.tsv.
-# Usage: bench/log_rates.sh VARIANT LOG
+# solving, seconds writing (tab-separated), for bench/results/rates.tsv.  With --by-kings,
+# one row per piece count and number of kings (VARIANT, pieces, kings, positions, seconds
+# solving, seconds writing), for bench/results/rates_by_kings.tsv: a king's moves and
+# captures cost more than a man's, so the mix of kings tells a set's ns per position apart.
+# Usage: bench/log_rates.sh [--by-kings] VARIANT LOG
 set -euo pipefail
-awk -v id="$1" '/ positions, solved in / {
-    name = $1; sub(":", "", name); k = gsub(/[KM]/, "", name)
-    n[k] += $2; solve[k] += $6; write[k] += $10
+by_kings=0
+[ "$1" = --by-kings ] && { by_kings=1; shift; }
+awk -v id="$1" -v by_kings="$by_kings" '/ positions, solved in / {
+    name = $1; kings = gsub(/K/, "", name); k = kings + gsub(/M/, "", name)
+    key = by_kings ? k "\t" kings : k
+    n[key] += $2; solve[key] += $6; write[key] += $10
   }
-  END { for (k = 2; k <= 8; k++) if (n[k]) printf "%s\t%d\t%.0f\t%.2f\t%.2f\n", id, k, n[k], solve[k], write[k] }' "$2"
+  END {
+    for (k = 2; k <= 8; k++)
+      for (kings = 0; kings <= (by_kings ? k : 0); kings++) {
+        key = by_kings ? k "\t" kings : k
+        if (n[key]) printf "%s\t%s\t%.0f\t%.2f\t%.2f\n", id, key, n[key], solve[key], write[key]
+      }
+  }' "$2"

@@ -40,5 +40,26 @@ cd "$(dirname "$0")/results"
       all = $4 + $5
       printf "| %s | %d | %.3f G | %.2f | %.2f | %.0f |\n", $1, $2, $3 / 1e9, $3 / $4 / 1e6, $3 / all / 1e6, all * 1e9 / $3
     }' rates.tsv
+  echo
+  echo "## Time per position by piece count and number of kings"
+  echo
+  echo "From \`bench/results/rates_by_kings.tsv\` (recorded by \`bench/sets.sh\` since 2026-11-24):"
+  echo "ns per position (solving and writing) of the materials with that many kings."
+  echo
+  echo "| variant | pieces | 0 kings | 1 | 2 | 3 | 4 | 5 | 6 | 7 |"
+  echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+  [ -f rates_by_kings.tsv ] && awk -F'\t' 'FNR > 1 && $2 >= 4 {
+      key = $1 "\t" $2
+      if (!(key in seen)) { seen[key] = 1; order[++n] = key }
+      ns[key, $3] = sprintf("%.0f", ($5 + $6) * 1e9 / $4)
+    }
+    END {
+      for (i = 1; i <= n; i++) {
+        split(order[i], f, "\t")
+        line = "| " f[1] " | " f[2] " |"
+        for (k = 0; k <= 7; k++) line = line " " ((order[i], k) in ns ? ns[order[i], k] : "") " |"
+        print line
+      }
+    }' rates_by_kings.tsv
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2

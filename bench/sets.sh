@@ -21,6 +21,7 @@ threads=${THREADS:-2}
 one_side=$([ "${ONE_SIDE:-0}" = 1 ] && echo --one-side || true)
 tsv=bench/results/sets.tsv
 rates=bench/results/rates.tsv
+kings_rates=bench/results/rates_by_kings.tsv
 seed_variants="scandinavian scandinavian-free scandinavian-medium scandinavian-medium-free
   scandinavian-weak scandinavian-weak-free frisian frisian2 scandinavian-8 scandinavian-8-free
   scandinavian-medium-8 scandinavian-medium-8-free scandinavian-weak-8 scandinavian-weak-8-free
@@ -29,6 +30,8 @@ cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release >/dev/null
 cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_table >/dev/null
 mkdir -p bench/results "$sets"
 [ -f "$rates" ] || printf 'variant\tpieces\tpositions\tsolving_s\twriting_s\n' >"$rates"
+[ -f "$kings_rates" ] ||
+  printf 'variant\tpieces\tkings\tpositions\tsolving_s\twriting_s\n' >"$kings_rates"
 [ -f "$tsv" ] || printf 'variant\tpieces\tthreads\tpositions\tseconds\twdl_bytes\tdtw_bytes\tpeak_memory\tdate\n' >"$tsv"
 
 # The largest peak memory of the runs a log holds (one line each, like "1.30 GiB").
@@ -63,8 +66,11 @@ build_set() {
     -v day="$(date +%F)" '$1 == "all" {
       printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, secs, $3 + $7, $5 + $9, peak, day
     }' >>"$tsv"
-  awk -v id="$label" -F'\t' '$1 != id' "$rates" >"$rates.new" && mv "$rates.new" "$rates"
+  for table in "$rates" "$kings_rates"; do
+    awk -v id="$label" -F'\t' '$1 != id' "$table" >"$table.new" && mv "$table.new" "$table"
+  done
   bash bench/log_rates.sh "$label" "$log" >>"$rates"
+  bash bench/log_rates.sh --by-kings "$label" "$log" >>"$kings_rates"
   tail -1 "$tsv" >&2
 }
 
