@@ -12,18 +12,17 @@ typedef struct Unmoves {
     IdxKingPlace place;
 } Unmoves;
 
-/* The predecessor with the king back on `from`, in each king-move state that allows the
- * move: the same king one count lower, or, when the move started the count, none or any
- * other king with a count of 1..3. */
-static void add(Unmoves *u, int from) {
+/* Under the king-move limit, the predecessor with the king back on `from`, in each
+ * king-move state that allows the move: the same king one count lower, or, when the move
+ * started the count, none or any other king with a count of 1..3. */
+static void add_limited(Unmoves *u, int from) {
     uint64_t at = idx_king_place_at(&u->place, from);
     Bitboard kings = u->kings | bit_at(from);
-    if (u->limited && u->streak >= 2) {
+    if (u->streak >= 2) {
         u->index[u->count++] = at + idx_king_place_streak(&u->place, kings, from, u->streak - 1);
         return;
     }
     u->index[u->count++] = at;
-    if (!u->limited) return;
     for (Bitboard other = u->kings; other; other &= other - 1)
         for (int count = 1; count <= 3; count++)
             u->index[u->count++] =
@@ -36,17 +35,22 @@ int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
     Bitboard empty = v->board->all & ~pos_occupied(s);
     Unmoves u; /* set field by field: an initializer would zero `place`, a cost per call */
     u.index = index, u.count = 0, u.limited = v->king_move_limit && s->man[mover];
+    if (s->king[mover]) idx_king_place_side(ix, s, mover, mover, &u.place);
     for (Bitboard k = s->king[mover]; k; k &= k - 1) {
         int to = bit_first(k);
         /* Under the limit a king's quiet move gives it the count: no other king moved last. */
         if (u.limited && s->streak_king[mover] != to) continue;
         u.streak = s->streak[mover];
         u.kings = s->king[mover] & ~bit_at(to);
-        idx_king_place_start(ix, s, mover, to, &u.place);
+        idx_king_place_start(ix, s, to, &u.place);
         Bitboard from = 0;
         for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
             from |= board_slide(v->board, to, bit_first(dirs), empty);
-        for (from &= empty; from; from &= from - 1) add(&u, bit_first(from));
+        if (!u.limited) {
+            u.count += idx_king_place_each(&u.place, from & empty, u.index + u.count);
+            continue;
+        }
+        for (from &= empty; from; from &= from - 1) add_limited(&u, bit_first(from));
     }
     return u.count;
 }

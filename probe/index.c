@@ -209,69 +209,78 @@ static int ordinals(Bitboard set, Bitboard domain, int out[IDX_KINGS_MAX]) {
 
 /* rank_set of the other kings (ordinals `ordinal`, lowest first) and the moving one, less
  * the moving one's term, for each number b of them below it: those below keep their place
- * in the set, those above move up one. */
-static void others_ranks(const int *ordinal, int n, uint64_t out[IDX_KINGS_MAX + 1]) {
+ * in the set, those above move up one.  As base + rank x scale. */
+static void others_ranks(const int *ordinal, int n, uint64_t base, uint64_t scale,
+                         uint64_t out[IDX_KINGS_MAX + 1]) {
     for (int b = 0; b <= n; b++) {
-        out[b] = 0;
-        for (int k = 0; k < n; k++) out[b] += binomial[ordinal[k]][k + 1 + (k >= b)];
+        uint64_t rank = 0;
+        for (int k = 0; k < n; k++) rank += binomial[ordinal[k]][k + 1 + (k >= b)];
+        out[b] = base + rank * scale;
     }
 }
 
 /* Black's kings are ranked over the squares White's kings leave free, so when White's
  * king moves, each black king above it has an ordinal one lower than without it: the rank
- * for each number a of black kings above it.  Where the lowest black king has ordinal 0,
- * White's king cannot stand below all of them, and a = n is left out. */
-static void shifted_ranks(const int *ordinal, int n, uint64_t out[IDX_KINGS_MAX + 1]) {
+ * (times scale) for each number a of black kings above it.  Where the lowest black king has ordinal
+ * 0, White's king cannot stand below all of them, and a = n is left out. */
+static void shifted_ranks(const int *ordinal, int n, uint64_t scale,
+                          uint64_t out[IDX_KINGS_MAX + 1]) {
     for (int a = 0; a <= n - (n > 0 && ordinal[0] == 0); a++) {
-        out[a] = 0;
-        for (int k = 0; k < n; k++) out[a] += binomial[ordinal[k] - (k >= n - a)][k + 1];
+        uint64_t rank = 0;
+        for (int k = 0; k < n; k++) rank += binomial[ordinal[k] - (k >= n - a)][k + 1];
+        out[a] = rank * scale;
     }
 }
 
-/* Everything that does not depend on where the moving king stands is worked out here, per
- * count of kings below or above it, so that each index costs idx_king_place_at a few
- * counts of bits and lookups. */
-void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
-                          IdxKingPlace *w) {
+/* Everything that does not depend on which king moves, or where to, is worked out once a
+ * side; the rest per king, per count of kings below or above it, so that each index costs
+ * a few counts of bits and lookups. */
+void idx_king_place_side(const Indexer *ix, const Position *p, int side, int owner,
+                         IdxKingPlace *w) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
-    Bitboard moving = bit_at(king_square);
-    bool white_moves = (p->king[WHITE] & moving) != 0;
     Position q = *p;
     q.side = side;
     uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
+    uint64_t black_states = ix->streak_count[BLACK];
+    bool white_moves = owner == WHITE;
+    w->owner = owner;
+    w->states = ix->streak_count[WHITE] * black_states;
+    w->state_place = white_moves ? black_states : 1;
+    w->step = (white_moves ? ix->king_count[BLACK] : 1) * w->states;
+    w->domain = white_moves ? free : free & ~p->king[WHITE];
+    uint64_t kings = white_moves ? men : men + rank_set(p->king[WHITE], free);
+    uint64_t other_state =
+        white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * black_states;
+    w->kings_base = kings * ix->king_count[BLACK] * w->states + other_state;
+}
+
+void idx_king_place_start(const Indexer *ix, const Position *p, int king_square, IdxKingPlace *w) {
+    Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
     int ordinal[IDX_KINGS_MAX], n;
-    w->states = ix->streak_count[WHITE] * ix->streak_count[BLACK];
-    w->state_place = white_moves ? ix->streak_count[BLACK] : 1;
-    w->other_state =
-        white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * ix->streak_count[BLACK];
-    if (white_moves) {
-        w->others = p->king[WHITE] & ~moving;
-        w->domain = free;
-        w->shifted = p->king[BLACK];
-        w->base = men * ix->king_count[BLACK];
-        w->rank_place = ix->king_count[BLACK];
-        n = ordinals(p->king[BLACK], free & ~w->others, ordinal);
-        shifted_ranks(ordinal, n, w->shifted_rank);
-    } else {
-        w->others = p->king[BLACK] & ~moving;
-        w->domain = free & ~p->king[WHITE];
-        w->shifted = 0;
-        w->base = (men + rank_set(p->king[WHITE], free)) * ix->king_count[BLACK];
-        w->rank_place = 1;
-        w->shifted_rank[0] = 0;
-    }
+    w->others = p->king[w->owner] & ~bit_at(king_square);
+    w->shifted = w->owner == WHITE ? p->king[BLACK] : 0;
+    n = ordinals(w->shifted, free & ~w->others, ordinal);
+    shifted_ranks(ordinal, n, w->states, w->shifted_part);
     n = ordinals(w->others, w->domain, ordinal);
-    others_ranks(ordinal, n, w->others_rank);
+    others_ranks(ordinal, n, w->kings_base, w->step, w->others_part);
+}
+
+static inline uint64_t king_place_index(const IdxKingPlace *w, int sq) {
+    Bitboard below = bit_at(sq) - 1;
+    int others_below = bit_count(w->others & below);
+    uint64_t term = binomial[ordinal(w->domain, sq)][others_below + 1];
+    return w->others_part[others_below] + term * w->step +
+           w->shifted_part[bit_count(w->shifted & ~below)];
 }
 
 uint64_t idx_king_place_at(const IdxKingPlace *w, int sq) {
-    Bitboard below = bit_at(sq) - 1;
-    int others_below = bit_count(w->others & below);
-    uint64_t rank =
-        w->others_rank[others_below] + binomial[ordinal(w->domain, sq)][others_below + 1];
-    int shifted_above = bit_count(w->shifted & ~below);
-    uint64_t kings = w->base + rank * w->rank_place + w->shifted_rank[shifted_above];
-    return kings * w->states + w->other_state;
+    return king_place_index(w, sq);
+}
+
+int idx_king_place_each(const IdxKingPlace *w, Bitboard squares, uint64_t *restrict out) {
+    int count = 0;
+    for (; squares; squares &= squares - 1) out[count++] = king_place_index(w, bit_first(squares));
+    return count;
 }
 
 uint64_t idx_king_place_streak(const IdxKingPlace *w, Bitboard kings, int streak_king, int count) {

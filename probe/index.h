@@ -58,31 +58,43 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 /* The indices of the positions that differ from one only in where one king stands: the
  * solver encodes a dozen of them for each position it passes on (its predecessors by a
  * king's move), and building and encoding each took a third of its instructions.  After
- * idx_king_place_start, each index costs a count of bits and a few table lookups. */
+ * idx_king_place_side and idx_king_place_start, each index costs a count of bits and a few
+ * table lookups. */
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
-    Bitboard domain;      /* the squares the moving king is ranked over */
-    Bitboard others;      /* the moving king's side's other kings */
-    Bitboard shifted;     /* when White's king moves, Black's kings, whose ranks depend on it */
-    uint64_t base;        /* kings' part less the moving king's side's rank (White: Black's too) */
-    uint64_t rank_place;  /* what one unit of the moving side's kings' rank adds */
+    /* Shared by the kings of one side (idx_king_place_side): */
+    uint64_t kings_base;  /* the kings' part, less the moving side's rank (White: Black's too) */
     uint64_t states;      /* both sides' king-move states, counted below the kings */
-    uint64_t other_state; /* the other side's king-move state, in place */
     uint64_t state_place; /* what one unit of the moving king's side's king-move state adds */
-    /* [b]: the other kings' share of the rank when b of them stand below the moving one */
-    uint64_t others_rank[IDX_KINGS_MAX + 1];
-    /* [a]: Black's kings' rank when White's moving king stands below a of them */
-    uint64_t shifted_rank[IDX_KINGS_MAX + 1];
+    uint64_t step;        /* what one unit of the moving side's kings' rank adds */
+    Bitboard domain;      /* the squares the moving king is ranked over */
+    int owner;            /* whose kings move */
+    /* For one king (idx_king_place_start): */
+    Bitboard others;  /* the moving king's side's other kings */
+    Bitboard shifted; /* when White's king moves, Black's kings, whose ranks depend on it */
+    /* [b]: the index less the moving king's term and shifted_part, when b of the others
+     * stand below it */
+    uint64_t others_part[IDX_KINGS_MAX + 1];
+    /* [a]: what Black's kings' rank adds when White's moving king stands below a of them */
+    uint64_t shifted_part[IDX_KINGS_MAX + 1];
 } IdxKingPlace;
 
-/* Prepares the indices of p with `side` to move and the king on king_square placed
- * elsewhere.  The other side than the king's keeps its king-move state; the king's side
- * has none unless idx_king_place_streak adds one. */
-void idx_king_place_start(const Indexer *ix, const Position *p, int side, int king_square,
-                          IdxKingPlace *w);
+/* Prepares the indices of p with `side` to move and one of owner's kings placed elsewhere.
+ * The other side than the owner keeps its king-move state; the owner has none unless
+ * idx_king_place_streak adds one. */
+void idx_king_place_side(const Indexer *ix, const Position *p, int side, int owner,
+                         IdxKingPlace *w);
+
+/* Then, for each of owner's kings to move: the one on king_square (p as above). */
+void idx_king_place_start(const Indexer *ix, const Position *p, int king_square, IdxKingPlace *w);
 
 /* The index with that king on sq, a square empty in p. */
 uint64_t idx_king_place_at(const IdxKingPlace *w, int sq);
+
+/* The indices with that king on each square of `squares` (empty in p), lowest first, into
+ * out; returns how many.  Quicker than idx_king_place_at square by square: what w holds
+ * stays in registers. */
+int idx_king_place_each(const IdxKingPlace *w, Bitboard squares, uint64_t *restrict out);
 
 /* What to add to an index of idx_king_place_at for a king-move state of the king's side:
  * the king on streak_king, one of `kings` (that side's kings there), with its count 1..3. */

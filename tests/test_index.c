@@ -176,7 +176,8 @@ static unsigned long long state_errors(const Indexer *ix, const IdxKingPlace *pl
     return errors;
 }
 
-/* The errors of idx_king_place over p's kings, both sides to move and every empty square. */
+/* The errors of idx_king_place over p's kings, both sides to move and every empty square,
+ * and where idx_king_place_each gives another index than idx_king_place_at. */
 static unsigned long long place_errors(const Indexer *ix, const Position *p) {
     unsigned long long errors = 0;
     Bitboard empty = ix->v->board->all & ~pos_occupied(p);
@@ -184,8 +185,13 @@ static unsigned long long place_errors(const Indexer *ix, const Position *p) {
         for (Bitboard kings = p->king[WHITE] | p->king[BLACK]; kings; kings &= kings - 1) {
             int from = bit_first(kings), owner = p->king[WHITE] & bit_at(from) ? WHITE : BLACK;
             IdxKingPlace place;
-            idx_king_place_start(ix, p, side, from, &place);
+            idx_king_place_side(ix, p, side, owner, &place);
+            idx_king_place_start(ix, p, from, &place);
+            uint64_t each[64];
+            int count = idx_king_place_each(&place, empty, each), k = 0;
+            errors += count != bit_count(empty);
             for (Bitboard to = empty; to; to &= to - 1) {
+                errors += k < count && each[k++] != idx_king_place_at(&place, bit_first(to));
                 Position q = *p;
                 q.side = side;
                 q.king[owner] = (q.king[owner] & ~bit_at(from)) | (to & (~to + 1));
