@@ -74,6 +74,24 @@ static Bitboard unrank_set(uint64_t rank, int k, Bitboard domain) {
     return set;
 }
 
+/* The set after `set` (k squares of domain) in the order rank_set counts: its lowest square
+ * that can move up one square of domain does, and those below it go back to the lowest
+ * squares.  Far cheaper than unrank_set where indices are walked in order. */
+static Bitboard next_set(Bitboard set, Bitboard domain) {
+    Bitboard low = set & (~set + 1), passed = 0;
+    for (;;) {
+        Bitboard above = domain & ~(low | (low - 1)), next = above & (~above + 1);
+        if (!(next & set)) {
+            Bitboard reset = 0;
+            for (int n = bit_count(passed); n > 0; n--, domain &= domain - 1)
+                reset |= domain & (~domain + 1);
+            return (set & ~(passed | low)) | next | reset;
+        }
+        passed |= low;
+        low = next;
+    }
+}
+
 static uint64_t streak_states(const Variant *v, const Material *m, int side) {
     bool limited = v->king_move_limit && m->men[side] > 0 && m->kings[side] > 0;
     return limited ? 1 + 3 * (uint64_t)m->kings[side] : 1;
@@ -185,8 +203,11 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
         cur->king_rank[BLACK] = UINT64_MAX;
     }
     if (black_kings != cur->king_rank[BLACK]) {
+        Bitboard domain = free & ~cur->king[WHITE];
+        bool next = cur->king_rank[BLACK] != UINT64_MAX && black_kings == cur->king_rank[BLACK] + 1;
+        cur->king[BLACK] = next ? next_set(cur->king[BLACK], domain)
+                                : unrank_set(black_kings, m->kings[BLACK], domain);
         cur->king_rank[BLACK] = black_kings;
-        cur->king[BLACK] = unrank_set(black_kings, m->kings[BLACK], free & ~cur->king[WHITE]);
     }
     p->king[WHITE] = cur->king[WHITE];
     p->king[BLACK] = cur->king[BLACK];

@@ -29,6 +29,8 @@ static const Case cases[] = {
     {"frisian", "KMvK", 2ULL * 45 * 49 * 48 * 4},
     {"frisian", "KMvM", 2ULL * (45 * 45 - 40) * 48 * 4},
     {"frisian", "KKMvK", 2ULL * 45 * (49 * 48 / 2) * 47 * 7},
+    {"international", "KvKKK", 2ULL * 50 * (49 * 48 * 47 / 6)},
+    {"scandinavian-8", "MvKK", 2ULL * 28 * (31 * 30 / 2)},
 };
 
 static bool same_position(const Position *a, const Position *b) {
