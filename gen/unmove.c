@@ -35,11 +35,13 @@ int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
     Bitboard empty = v->board->all & ~pos_occupied(s);
     Unmoves u; /* set field by field: an initializer would zero `place`, a cost per call */
     u.index = index, u.count = 0, u.limited = v->king_move_limit && s->man[mover];
-    if (s->king[mover]) idx_king_place_side(ix, s, mover, mover, &u.place);
-    for (Bitboard k = s->king[mover]; k; k &= k - 1) {
+    /* Under the limit a king's quiet move gives it the count: no other king moved last. */
+    Bitboard movers = s->king[mover];
+    int counted = s->streak_king[mover];
+    if (u.limited) movers &= counted == NO_SQUARE ? 0 : bit_at(counted);
+    if (movers) idx_king_place_side(ix, s, mover, mover, &u.place);
+    for (Bitboard k = movers; k; k &= k - 1) {
         int to = bit_first(k);
-        /* Under the limit a king's quiet move gives it the count: no other king moved last. */
-        if (u.limited && s->streak_king[mover] != to) continue;
         u.streak = s->streak[mover];
         u.kings = s->king[mover] & ~bit_at(to);
         idx_king_place_start(ix, s, to, &u.place);

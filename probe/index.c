@@ -74,9 +74,10 @@ static Bitboard unrank_set(uint64_t rank, int k, Bitboard domain) {
     return set;
 }
 
-/* The set after `set` (k squares of domain) in the order rank_set counts: its lowest square
- * that can move up one square of domain does, and those below it go back to the lowest
- * squares.  Far cheaper than unrank_set where indices are walked in order. */
+/* The set after `set` (k squares of domain, not the last such set) in the order rank_set
+ * counts over the same domain: its lowest square that can move up one square of domain
+ * does, and those below it go back to the lowest squares.  Far cheaper than unrank_set
+ * where indices are walked in order. */
 static Bitboard next_set(Bitboard set, Bitboard domain) {
     Bitboard low = set & (~set + 1), passed = 0;
     for (;;) {
@@ -202,6 +203,8 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
         cur->king[WHITE] = unrank_set(white_kings, m->kings[WHITE], free);
         cur->king_rank[BLACK] = UINT64_MAX;
     }
+    /* The domain of Black's kings is the one they were decoded over: new men or White's
+     * kings reset king_rank[BLACK]. */
     if (black_kings != cur->king_rank[BLACK]) {
         Bitboard domain = free & ~cur->king[WHITE];
         bool next = cur->king_rank[BLACK] != UINT64_MAX && black_kings == cur->king_rank[BLACK] + 1;
@@ -272,7 +275,7 @@ void idx_king_place_side(const Indexer *ix, const Position *p, int side, int own
     uint64_t kings = white_moves ? men : men + rank_set(p->king[WHITE], free);
     uint64_t other_state =
         white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * black_states;
-    w->kings_base = kings * ix->king_count[BLACK] * w->states + other_state;
+    w->base = kings * ix->king_count[BLACK] * w->states + other_state;
 }
 
 void idx_king_place_start(const Indexer *ix, const Position *p, int king_square, IdxKingPlace *w) {
@@ -283,7 +286,7 @@ void idx_king_place_start(const Indexer *ix, const Position *p, int king_square,
     n = ordinals(w->shifted, free & ~w->others, ordinal);
     shifted_ranks(ordinal, n, w->states, w->shifted_part);
     n = ordinals(w->others, w->domain, ordinal);
-    others_ranks(ordinal, n, w->kings_base, w->step, w->others_part);
+    others_ranks(ordinal, n, w->base, w->step, w->others_part);
 }
 
 static inline uint64_t king_place_index(const IdxKingPlace *w, int sq) {

@@ -41,8 +41,9 @@ typedef struct IdxCursor {
     uint64_t men_part; /* side to move and both sides' men, UINT64_MAX for none yet */
     Bitboard man[2];
     int side; /* of men_part, for decoding */
-    /* Decoding: each side's king rank last unranked (UINT64_MAX for none) and its kings.
-     * In index order Black's kings change at every step, White's seldom. */
+    /* Decoding: each side's king rank last decoded (UINT64_MAX for none) and its kings.
+     * In index order Black's kings change at every step, to the next set, and White's
+     * seldom. */
     uint64_t king_rank[2];
     Bitboard king[2];
 } IdxCursor;
@@ -63,7 +64,7 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */
 typedef struct IdxKingPlace {
     /* Shared by the kings of one side (idx_king_place_side): */
-    uint64_t kings_base;  /* the kings' part, less the moving side's rank (White: Black's too) */
+    uint64_t base;        /* the index less the moving side's kings' rank (White's: Black's too) */
     uint64_t states;      /* both sides' king-move states, counted below the kings */
     uint64_t state_place; /* what one unit of the moving king's side's king-move state adds */
     uint64_t step;        /* what one unit of the moving side's kings' rank adds */

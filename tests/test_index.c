@@ -178,28 +178,36 @@ static unsigned long long state_errors(const Indexer *ix, const IdxKingPlace *pl
     return errors;
 }
 
-/* The errors of idx_king_place over p's kings, both sides to move and every empty square,
+/* The errors of idx_king_place over the kings of `owner` in p, with `side` to move and
+ * every empty square, the side's part prepared once for all its kings as the solver does;
  * and where idx_king_place_each gives another index than idx_king_place_at. */
-static unsigned long long place_errors(const Indexer *ix, const Position *p) {
+static unsigned long long side_errors(const Indexer *ix, const Position *p, int side, int owner) {
     unsigned long long errors = 0;
     Bitboard empty = ix->v->board->all & ~pos_occupied(p);
-    for (int side = 0; side < 2; side++)
-        for (Bitboard kings = p->king[WHITE] | p->king[BLACK]; kings; kings &= kings - 1) {
-            int from = bit_first(kings), owner = p->king[WHITE] & bit_at(from) ? WHITE : BLACK;
-            IdxKingPlace place;
-            idx_king_place_side(ix, p, side, owner, &place);
-            idx_king_place_start(ix, p, from, &place);
-            uint64_t each[64];
-            int count = idx_king_place_each(&place, empty, each), k = 0;
-            errors += count != bit_count(empty);
-            for (Bitboard to = empty; to; to &= to - 1) {
-                errors += k < count && each[k++] != idx_king_place_at(&place, bit_first(to));
-                Position q = *p;
-                q.side = side;
-                q.king[owner] = (q.king[owner] & ~bit_at(from)) | (to & (~to + 1));
-                errors += state_errors(ix, &place, &q, owner, bit_first(to));
-            }
+    IdxKingPlace place;
+    idx_king_place_side(ix, p, side, owner, &place);
+    for (Bitboard kings = p->king[owner]; kings; kings &= kings - 1) {
+        int from = bit_first(kings), k = 0;
+        idx_king_place_start(ix, p, from, &place);
+        uint64_t each[64];
+        int count = idx_king_place_each(&place, empty, each);
+        errors += count != bit_count(empty);
+        for (Bitboard to = empty; to; to &= to - 1) {
+            errors += k < count && each[k++] != idx_king_place_at(&place, bit_first(to));
+            Position q = *p;
+            q.side = side;
+            q.king[owner] = (q.king[owner] & ~bit_at(from)) | (to & (~to + 1));
+            errors += state_errors(ix, &place, &q, owner, bit_first(to));
         }
+    }
+    return errors;
+}
+
+/* The errors of idx_king_place over all p's kings, both sides to move. */
+static unsigned long long place_errors(const Indexer *ix, const Position *p) {
+    unsigned long long errors = 0;
+    for (int side = 0; side < 2; side++)
+        for (int owner = 0; owner < 2; owner++) errors += side_errors(ix, p, side, owner);
     return errors;
 }
 
