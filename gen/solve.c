@@ -70,7 +70,7 @@ static int pending_exit_loss(Cell c) {
 
 /* One thread's room for walking un-moves and listing moves. */
 typedef struct Tools {
-    IdxCursor decoder;
+    IdxCursor decoder, encoder;
     uint64_t index[UNMOVE_MAX];
     MoveList list;
 } Tools;
@@ -242,7 +242,7 @@ static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) 
     Tools *tools = s->worker[thread].tools;
     Position p;
     idx_decode_near(&s->ix, &tools->decoder, i, &p);
-    int count = unmove_king_indices(&s->ix, &p, tools->index);
+    int count = unmove_king_indices(&s->ix, &tools->encoder, &p, tools->index);
     for (int k = 0; k < count; k++) __builtin_prefetch(&s->cells[tools->index[k]]);
     for (int k = 0; k < count; k++) {
         uint64_t j = tools->index[k];
@@ -497,7 +497,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     for (int t = 0; t < threads; t++) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
-        tools->decoder = IDX_CURSOR_START;
+        tools->decoder = tools->encoder = IDX_CURSOR_START;
         tools->list.paths = NULL;
     }
     s->slice_count = slice_count(&s->ix);

@@ -29,7 +29,7 @@ static void add_limited(Unmoves *u, int from) {
                 at + idx_king_place_streak(&u->place, kings, bit_first(other), count);
 }
 
-int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
+int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s, uint64_t *index) {
     const Variant *v = ix->v;
     int mover = !s->side;
     Bitboard empty = v->board->all & ~pos_occupied(s);
@@ -39,7 +39,7 @@ int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index) {
     Bitboard movers = s->king[mover];
     int counted = s->streak_king[mover];
     if (u.limited) movers &= counted == NO_SQUARE ? 0 : bit_at(counted);
-    if (movers) idx_king_place_side(ix, s, mover, mover, &u.place);
+    if (movers) idx_king_place_side(ix, encoder, s, mover, mover, &u.place);
     for (Bitboard k = movers; k; k &= k - 1) {
         int to = bit_first(k);
         u.streak = s->streak[mover];

@@ -16,7 +16,8 @@
 /* Writes the indices in ix of the predecessors of s into index and returns how many.
  * Every position with a legal quiet king move to s is counted once; so is every position
  * that would have one but for a pending capture.  The positions are not built: each index
- * comes from idx_king_place. */
-int unmove_king_indices(const Indexer *ix, const Position *s, uint64_t *index);
+ * comes from idx_king_place.  encoder is an encoding cursor the caller keeps from call to
+ * call (idx_king_place_side). */
+int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s, uint64_t *index);
 
 #endif

@@ -149,15 +149,20 @@ uint64_t idx_encode(const Indexer *ix, const Position *p) {
     return encode_after_men(ix, men_part(ix, p), p);
 }
 
-/* The cursor keeps the men with the side to move as a flag above the board's bits. */
-uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p) {
+/* men_part through an encoding cursor, which keeps the men with the side to move as a flag
+ * above the board's bits. */
+static uint64_t men_part_near(const Indexer *ix, IdxCursor *cur, const Position *p) {
     Bitboard key = p->man[BLACK] | (Bitboard)p->side << 63;
     if (cur->men_part == UINT64_MAX || cur->man[WHITE] != p->man[WHITE] || cur->man[BLACK] != key) {
         cur->men_part = men_part(ix, p);
         cur->man[WHITE] = p->man[WHITE];
         cur->man[BLACK] = key;
     }
-    return encode_after_men(ix, cur->men_part, p);
+    return cur->men_part;
+}
+
+uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p) {
+    return encode_after_men(ix, men_part_near(ix, cur, p), p);
 }
 
 static void set_streak(Position *p, int side, uint64_t part) {
@@ -259,12 +264,12 @@ static void shifted_ranks(const int *ordinal, int n, uint64_t scale,
 /* Everything that does not depend on which king moves, or where to, is worked out once a
  * side; the rest per king, per count of kings below or above it, so that each index costs
  * a few counts of bits and lookups. */
-void idx_king_place_side(const Indexer *ix, const Position *p, int side, int owner,
+void idx_king_place_side(const Indexer *ix, IdxCursor *cur, const Position *p, int side, int owner,
                          IdxKingPlace *w) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
     Position q = *p;
     q.side = side;
-    uint64_t men = men_part(ix, &q) * ix->king_count[WHITE];
+    uint64_t men = men_part_near(ix, cur, &q) * ix->king_count[WHITE];
     uint64_t black_states = ix->streak_count[BLACK];
     bool white_moves = owner == WHITE;
     w->owner = owner;

@@ -82,8 +82,10 @@ typedef struct IdxKingPlace {
 
 /* Prepares the indices of p with `side` to move and one of owner's kings placed elsewhere.
  * The other side than the owner keeps its king-move state; the owner has none unless
- * idx_king_place_streak adds one. */
-void idx_king_place_side(const Indexer *ix, const Position *p, int side, int owner,
+ * idx_king_place_streak adds one.  cur is an encoding cursor (idx_encode_near): the solver
+ * passes on the positions of one placement of the men after another, and ranking the men
+ * again for each was a twentieth of its instructions. */
+void idx_king_place_side(const Indexer *ix, IdxCursor *cur, const Position *p, int side, int owner,
                          IdxKingPlace *w);
 
 /* Then, for each of owner's kings to move: the one on king_square (p as above). */

@@ -181,11 +181,12 @@ static unsigned long long state_errors(const Indexer *ix, const IdxKingPlace *pl
 /* The errors of idx_king_place over the kings of `owner` in p, with `side` to move and
  * every empty square, the side's part prepared once for all its kings as the solver does;
  * and where idx_king_place_each gives another index than idx_king_place_at. */
-static unsigned long long side_errors(const Indexer *ix, const Position *p, int side, int owner) {
+static unsigned long long side_errors(const Indexer *ix, IdxCursor *encoder, const Position *p,
+                                      int side, int owner) {
     unsigned long long errors = 0;
     Bitboard empty = ix->v->board->all & ~pos_occupied(p);
     IdxKingPlace place;
-    idx_king_place_side(ix, p, side, owner, &place);
+    idx_king_place_side(ix, encoder, p, side, owner, &place);
     for (Bitboard kings = p->king[owner]; kings; kings &= kings - 1) {
         int from = bit_first(kings), k = 0;
         idx_king_place_start(ix, p, from, &place);
@@ -203,11 +204,12 @@ static unsigned long long side_errors(const Indexer *ix, const Position *p, int 
     return errors;
 }
 
-/* The errors of idx_king_place over all p's kings, both sides to move. */
-static unsigned long long place_errors(const Indexer *ix, const Position *p) {
+/* The errors of idx_king_place over all p's kings, both sides to move, through an encoding
+ * cursor kept from position to position. */
+static unsigned long long place_errors(const Indexer *ix, IdxCursor *encoder, const Position *p) {
     unsigned long long errors = 0;
     for (int side = 0; side < 2; side++)
-        for (int owner = 0; owner < 2; owner++) errors += side_errors(ix, p, side, owner);
+        for (int owner = 0; owner < 2; owner++) errors += side_errors(ix, encoder, p, side, owner);
     return errors;
 }
 
@@ -217,11 +219,12 @@ static int check_king_place(const PlaceCase *c) {
     Indexer ix;
     load(c->variant, c->material, &v, &m, &ix);
     unsigned long long positions = 0, errors = 0;
+    IdxCursor encoder = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix.size; i += c->stride) {
         Position p;
         if (!idx_decode(&ix, i, &p)) continue;
         positions++;
-        errors += place_errors(&ix, &p);
+        errors += place_errors(&ix, &encoder, &p);
     }
     bool ok = positions > 0 && errors == 0;
     printf("%s %s %s: king places from %llu positions, %llu differ from idx_encode\n",

@@ -51,9 +51,10 @@ static int compare_index(const void *a, const void *b) {
 }
 
 /* The errors among the un-moves of s: a repeat, a hole, or a position with no move to s. */
-static unsigned long long unmove_errors(const Indexer *ix, const Position *s, uint64_t s_index) {
+static unsigned long long unmove_errors(const Indexer *ix, IdxCursor *encoder, const Position *s,
+                                        uint64_t s_index) {
     static uint64_t index[UNMOVE_MAX];
-    int count = unmove_king_indices(ix, s, index);
+    int count = unmove_king_indices(ix, encoder, s, index);
     qsort(index, (size_t)count, sizeof *index, compare_index);
     unsigned long long errors = 0;
     for (int k = 0; k < count; k++) {
@@ -68,13 +69,14 @@ static unsigned long long unmove_errors(const Indexer *ix, const Position *s, ui
 }
 
 /* The legal quiet king moves of q whose result does not list q among its un-moves once. */
-static unsigned long long missed_moves(const Indexer *ix, const Position *q, uint64_t q_index) {
+static unsigned long long missed_moves(const Indexer *ix, IdxCursor *encoder, const Position *q,
+                                       uint64_t q_index) {
     static uint64_t index[UNMOVE_MAX];
     static Position after[MOVE_MAX];
     int moves = king_step_results(ix->v, q, after);
     unsigned long long missed = 0;
     for (int k = 0; k < moves; k++) {
-        int count = unmove_king_indices(ix, &after[k], index), found = 0;
+        int count = unmove_king_indices(ix, encoder, &after[k], index), found = 0;
         for (int j = 0; j < count; j++) found += index[j] == q_index;
         missed += found != 1;
     }
@@ -92,12 +94,13 @@ static int check(const Case *c) {
     }
     idx_init(&ix, &v, &m);
     unsigned long long positions = 0, wrong = 0, missed = 0;
+    IdxCursor encoder = IDX_CURSOR_START; /* kept over every position, as the solver does */
     for (uint64_t i = 0; i < ix.size; i += c->stride) {
         Position p;
         if (!idx_decode(&ix, i, &p)) continue;
         positions++;
-        wrong += unmove_errors(&ix, &p, i);
-        missed += missed_moves(&ix, &p, i);
+        wrong += unmove_errors(&ix, &encoder, &p, i);
+        missed += missed_moves(&ix, &encoder, &p, i);
     }
     bool ok = positions > 0 && wrong == 0 && missed == 0;
     printf("%s %s %s: %llu positions, %llu un-moves without a move back, %llu moves missed\n",
