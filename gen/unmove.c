@@ -1,12 +1,10 @@
 #include "unmove.h"
 
-/* Where the un-moves of one king go, and the king-move state (RULES.md 7.1) of its side
- * after the move: `limited` when the limit applies to that side, which then has moved the
- * king with the count last. */
+/* Where the un-moves of one king go under the king-move limit (RULES.md 7.1), and the
+ * state of its side after the move, which moved the king with the count last. */
 typedef struct Unmoves {
     uint64_t *index;
     int count;
-    bool limited;
     int streak;     /* the count after the move */
     Bitboard kings; /* the side's kings after the move, less the one that moved */
     IdxKingPlace place;
@@ -34,11 +32,12 @@ int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s
     int mover = !s->side;
     Bitboard empty = v->board->all & ~pos_occupied(s);
     Unmoves u; /* set field by field: an initializer would zero `place`, a cost per call */
-    u.index = index, u.count = 0, u.limited = v->king_move_limit && s->man[mover];
+    u.index = index, u.count = 0;
     /* Under the limit a king's quiet move gives it the count: no other king moved last. */
+    bool limited = v->king_move_limit && s->man[mover];
     Bitboard movers = s->king[mover];
     int counted = s->streak_king[mover];
-    if (u.limited) movers &= counted == NO_SQUARE ? 0 : bit_at(counted);
+    if (limited) movers &= counted == NO_SQUARE ? 0 : bit_at(counted);
     if (movers) idx_king_place_side(ix, encoder, s, mover, mover, &u.place);
     for (Bitboard k = movers; k; k &= k - 1) {
         int to = bit_first(k);
@@ -48,7 +47,7 @@ int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s
         Bitboard from = 0;
         for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
             from |= board_slide(v->board, to, bit_first(dirs), empty);
-        if (!u.limited) {
+        if (!limited) {
             u.count += idx_king_place_each(&u.place, from & empty, u.index + u.count);
             continue;
         }

@@ -250,8 +250,8 @@ static void others_ranks(const int *ordinal, int n, uint64_t base, uint64_t scal
 
 /* Black's kings are ranked over the squares White's kings leave free, so when White's
  * king moves, each black king above it has an ordinal one lower than without it: the rank
- * (times scale) for each number a of black kings above it.  Where the lowest black king has ordinal
- * 0, White's king cannot stand below all of them, and a = n is left out. */
+ * (times scale) for each number a of black kings above it.  Where the lowest black king
+ * has ordinal 0, White's king cannot stand below all of them, and a = n is left out. */
 static void shifted_ranks(const int *ordinal, int n, uint64_t scale,
                           uint64_t out[IDX_KINGS_MAX + 1]) {
     for (int a = 0; a <= n - (n > 0 && ordinal[0] == 0); a++) {

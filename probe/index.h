@@ -82,9 +82,9 @@ typedef struct IdxKingPlace {
 
 /* Prepares the indices of p with `side` to move and one of owner's kings placed elsewhere.
  * The other side than the owner keeps its king-move state; the owner has none unless
- * idx_king_place_streak adds one.  cur is an encoding cursor (idx_encode_near): the solver
- * passes on the positions of one placement of the men after another, and ranking the men
- * again for each was a twentieth of its instructions. */
+ * idx_king_place_streak adds one.  cur is an encoding cursor (idx_encode_near), which
+ * keeps the men's rank: the solver passes on many positions of one placement of the men in
+ * a row. */
 void idx_king_place_side(const Indexer *ix, IdxCursor *cur, const Position *p, int side, int owner,
                          IdxKingPlace *w);
 
