@@ -41,8 +41,6 @@ int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s
     if (movers) idx_king_place_side(ix, encoder, s, mover, mover, &u.place);
     for (Bitboard k = movers; k; k &= k - 1) {
         int to = bit_first(k);
-        u.streak = s->streak[mover];
-        u.kings = s->king[mover] & ~bit_at(to);
         idx_king_place_start(ix, s, to, &u.place);
         Bitboard from = 0;
         for (DirSet dirs = v->king_move; dirs; dirs &= (DirSet)(dirs - 1))
@@ -51,6 +49,8 @@ int unmove_king_indices(const Indexer *ix, IdxCursor *encoder, const Position *s
             u.count += idx_king_place_each(&u.place, from & empty, u.index + u.count);
             continue;
         }
+        u.streak = s->streak[mover];
+        u.kings = s->king[mover] & ~bit_at(to);
         for (from &= empty; from; from &= from - 1) add_limited(&u, bit_first(from));
     }
     return u.count;
