@@ -268,30 +268,47 @@ static void layer_cell(Solver *s, int thread, int layer, uint64_t i) {
 }
 
 /* The cells layer_cell acts on are exactly those equal to one of three values, and most
- * layers act on few: so a layer tests four cells at a time, whether any of their 16-bit
- * lanes equals one of the three (the lane minus 1 borrows only from a zero lane), and
- * looks at the four one by one only then.  Cells change under the test, by other threads
- * and by propagate, but only from pending to decided (a win at this layer, a loss at this
- * layer or a later one), never into a value the test looks for. */
+ * layers act on few: so a layer compares eight cells at a time with the three, as one
+ * vector (GCC's and Clang's vector extension: SSE2 on x86-64, NEON on ARM), and calls
+ * layer_cell for the cells that matched alone.  Against four cells a 64-bit word, compared
+ * lane by lane with carries, and all four looked at after a match, the scan and the calls
+ * took 38% fewer instructions (Frisian2 KMvKM: 5% of its whole build).  Cells change
+ * under the test, by other threads and by propagate, but only from pending to decided (a
+ * win at this layer, a loss at this layer or a later one), never into a value the test
+ * looks for, so a cell that did not match has nothing to do.  Each half of the eight is
+ * read by one relaxed atomic load. */
+enum { LANES = 8 };
+typedef Cell CellLanes __attribute__((vector_size(LANES * sizeof(Cell))));
+typedef uint64_t CellHalves __attribute__((vector_size(LANES * sizeof(Cell))));
 typedef uint64_t __attribute__((may_alias)) CellWord;
-#define LANES_ONE  0x0001000100010001ull
-#define LANES_HIGH 0x8000800080008000ull
+#define LANES_LOW 0x0001000100010001ull
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lane k of a half is its bits 16 k");
 
-static uint64_t lanes_equal_any(uint64_t word, uint64_t a, uint64_t b, uint64_t c) {
-    uint64_t x = word ^ a, y = word ^ b, z = word ^ c;
-    return ((x - LANES_ONE) & ~x) | ((y - LANES_ONE) & ~y) | ((z - LANES_ONE) & ~z);
+/* The cells among cells[0..LANES) equal to a, b or c: bit 16 k for cell k of each half. */
+static void lanes_equal(const Cell *cells, CellLanes a, CellLanes b, CellLanes c,
+                        uint64_t found[2]) {
+    CellLanes lanes =
+        (CellLanes)(CellHalves){__atomic_load_n((const CellWord *)cells, __ATOMIC_RELAXED),
+                                __atomic_load_n((const CellWord *)cells + 1, __ATOMIC_RELAXED)};
+    CellHalves hit = (CellHalves)((lanes == a) | (lanes == b) | (lanes == c));
+    found[0] = hit[0] & LANES_LOW;
+    found[1] = hit[1] & LANES_LOW;
 }
 
 static void layer_span(Solver *s, int thread, int layer, uint64_t begin, uint64_t end) {
-    uint64_t won = CELL_MAKE(WDL_WIN, layer - 1) * LANES_ONE,
-             lost = CELL_MAKE(WDL_LOSS, layer - 1) * LANES_ONE,
-             exit_win = pending_cell(layer, 0) * LANES_ONE;
+    CellLanes none = {0};
+    CellLanes won = none + CELL_MAKE(WDL_WIN, layer - 1),
+              lost = none + CELL_MAKE(WDL_LOSS, layer - 1),
+              exit_win = none + pending_cell(layer, 0);
+    const Cell *cells = s->cells;
     uint64_t i = begin;
-    for (; i < end && i % 4; i++) layer_cell(s, thread, layer, i);
-    for (; i + 4 <= end; i += 4) {
-        uint64_t word = __atomic_load_n((const CellWord *)&s->cells[i], __ATOMIC_RELAXED);
-        if (lanes_equal_any(word, won, lost, exit_win) & LANES_HIGH)
-            for (int k = 0; k < 4; k++) layer_cell(s, thread, layer, i + k);
+    for (; i < end && i % LANES; i++) layer_cell(s, thread, layer, i);
+    for (; i + LANES <= end; i += LANES) {
+        uint64_t found[2];
+        lanes_equal(&cells[i], won, lost, exit_win, found);
+        for (int h = 0; h < 2; h++)
+            for (uint64_t f = found[h]; f; f &= f - 1)
+                layer_cell(s, thread, layer, i + LANES / 2 * h + bit_first(f) / 16);
     }
     for (; i < end; i++) layer_cell(s, thread, layer, i);
 }
