@@ -101,6 +101,7 @@ typedef struct Solver {
     uint64_t solved;                    /* slices */
     const SolveOptions *opt;
     double start, reported;
+    uint64_t unclocked; /* positions worked on since the clock was read (report) */
     Worker worker[MAX_THREADS];
 } Solver;
 
@@ -352,14 +353,21 @@ static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
 /* Progress: rewritten in place on a terminal (at most every LIVE_SECONDS), else a line
  * every PROGRESS_SECONDS.  Only thread 0, the caller's, reports.  The ply (layer) is shown
  * only while all threads share one slice: with a slice a thread it would be thread 0's
- * alone, and each slice's layers start again from 1. */
+ * alone, and each slice's layers start again from 1.  The clock is read once
+ * CLOCK_POSITIONS positions have been worked on since it was last: reading it after every
+ * slice was 3.7% of the time of Frisian2's MMMvMM, 14 M slices of two positions. */
 #define PROGRESS_SECONDS 10.0
 #define LIVE_SECONDS     0.2
+#define CLOCK_POSITIONS  (1u << 16)
 
-static void report(Solver *s, int layer) {
+/* Reports, if it is time, after `positions` more were worked on. */
+static void report(Solver *s, int layer, uint64_t positions) {
     const SolveOptions *opt = s->opt;
+    s->unclocked += positions;
+    if (!opt->progress || s->unclocked < CLOCK_POSITIONS) return;
+    s->unclocked = 0;
     double now = wall_seconds();
-    if (!opt->progress || now - s->reported < (opt->live ? LIVE_SECONDS : PROGRESS_SECONDS)) return;
+    if (now - s->reported < (opt->live ? LIVE_SECONDS : PROGRESS_SECONDS)) return;
     s->reported = now;
     char name[MATERIAL_NAME_MAX], ply[32] = "";
     material_name(&s->ix.m, name, sizeof name);
@@ -391,7 +399,7 @@ static void solve_slice(Solver *s, uint64_t slice, int thread, int threads, bool
     Slice sl = {s, slice * s->slice_size, 0};
     run_slice(&sl, thread, threads, init_range);
     for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
-        if (shared) report(s, sl.layer);
+        if (shared) report(s, sl.layer, 2 * s->slice_size);
         run_slice(&sl, thread, threads, layer_range);
     }
     run_slice(&sl, thread, threads, settle_range);
@@ -407,7 +415,7 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
     for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
         solve_slice(g->s, g->s->order[g->first + k], thread, 1, false);
-        if (thread == 0) report(g->s, 0);
+        if (thread == 0) report(g->s, 0, 2 * g->s->slice_size);
     }
 }
 
