@@ -42,8 +42,9 @@
 /* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
  * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
  * nothing in.  Spans of 2^10 rather than 2^12 scan 21% fewer instructions' worth of cells
- * (an 8x8 4-piece material), for a byte of masks per 128 positions.  A span may hold
- * several small slices; their bits only make a layer look at a span in vain. */
+ * (an 8x8 4-piece material, with a scan of four cells a step), for a byte of masks per 128
+ * positions; 2^8 saved another 0.3-0.7% of the instructions with the scan of eight.  A span may
+ * hold several small slices; their bits only make a layer look at a span in vain. */
 #define SPAN_BITS 10
 
 /* An undecided cell (WDL_NONE, DTW field above 0) holds either the DTW of the fastest win
@@ -101,7 +102,7 @@ typedef struct Solver {
     uint64_t solved;                    /* slices */
     const SolveOptions *opt;
     double start, reported;
-    uint64_t unclocked; /* positions worked on since the clock was read (report) */
+    uint64_t unclocked; /* positions worked on since report read the clock: thread 0's alone */
     Worker worker[MAX_THREADS];
 } Solver;
 
@@ -271,45 +272,47 @@ static void layer_cell(Solver *s, int thread, int layer, uint64_t i) {
 /* The cells layer_cell acts on are exactly those equal to one of three values, and most
  * layers act on few: so a layer compares eight cells at a time with the three, as one
  * vector (GCC's and Clang's vector extension: SSE2 on x86-64, NEON on ARM), and calls
- * layer_cell for the cells that matched alone.  Against four cells a 64-bit word, compared
- * lane by lane with carries, and all four looked at after a match, the scan and the calls
- * took 38% fewer instructions (Frisian2 KMvKM: 5% of its whole build).  Cells change
- * under the test, by other threads and by propagate, but only from pending to decided (a
- * win at this layer, a loss at this layer or a later one), never into a value the test
- * looks for, so a cell that did not match has nothing to do.  Each half of the eight is
- * read by one relaxed atomic load. */
-enum { LANES = 8 };
+ * layer_cell only for the cells that matched.  Against the former test of four cells a
+ * 64-bit word (SWAR, all four looked at after any match), the scan and the calls took 38%
+ * fewer instructions (Frisian2 KMvKM: 5% of its whole build).  Cells change under the
+ * test, by other threads and by propagate, but only from pending to decided (a win at this
+ * layer, a loss at this layer or a later one), never into a value the test looks for: a
+ * cell that did not match has nothing to do, and the two halves of the eight may be read
+ * at different moments, each by a relaxed 8-byte atomic load (a 16-byte one is not
+ * lock-free).  The last layer's decisions are all seen: threads join between layers. */
+enum { LANES = 8, LANE_BITS = 8 * sizeof(Cell) };
 typedef Cell CellLanes __attribute__((vector_size(LANES * sizeof(Cell))));
-typedef uint64_t CellHalves __attribute__((vector_size(LANES * sizeof(Cell))));
+typedef uint64_t CellHalves __attribute__((vector_size(sizeof(CellLanes))));
 typedef uint64_t __attribute__((may_alias)) CellWord;
-#define LANES_LOW 0x0001000100010001ull
-_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "lane k of a half is its bits 16 k");
+#define LANES_LOW 0x0001000100010001ull /* the lowest bit of each 16-bit lane */
+_Static_assert(sizeof(Cell) == 2 && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__,
+               "cell k of a half is its bits LANE_BITS k on");
 
-/* The cells among cells[0..LANES) equal to a, b or c: bit 16 k for cell k of each half. */
-static void lanes_equal(const Cell *cells, CellLanes a, CellLanes b, CellLanes c,
-                        uint64_t found[2]) {
+/* The cells among cells[0..LANES) equal to want[0], [1] or [2]: bit LANE_BITS k for cell
+ * k of each half. */
+static void lanes_equal(const Cell *cells, const CellLanes want[3], uint64_t found[2]) {
     CellLanes lanes =
         (CellLanes)(CellHalves){__atomic_load_n((const CellWord *)cells, __ATOMIC_RELAXED),
                                 __atomic_load_n((const CellWord *)cells + 1, __ATOMIC_RELAXED)};
-    CellHalves hit = (CellHalves)((lanes == a) | (lanes == b) | (lanes == c));
+    CellHalves hit = (CellHalves)((lanes == want[0]) | (lanes == want[1]) | (lanes == want[2]));
     found[0] = hit[0] & LANES_LOW;
     found[1] = hit[1] & LANES_LOW;
 }
 
 static void layer_span(Solver *s, int thread, int layer, uint64_t begin, uint64_t end) {
-    CellLanes none = {0};
-    CellLanes won = none + CELL_MAKE(WDL_WIN, layer - 1),
-              lost = none + CELL_MAKE(WDL_LOSS, layer - 1),
-              exit_win = none + pending_cell(layer, 0);
+    CellLanes zero = {0}; /* plus a value, a vector of that value in every lane */
+    const CellLanes want[3] = {zero + CELL_MAKE(WDL_WIN, layer - 1),
+                               zero + CELL_MAKE(WDL_LOSS, layer - 1),
+                               zero + pending_cell(layer, 0)};
     const Cell *cells = s->cells;
     uint64_t i = begin;
     for (; i < end && i % LANES; i++) layer_cell(s, thread, layer, i);
     for (; i + LANES <= end; i += LANES) {
         uint64_t found[2];
-        lanes_equal(&cells[i], won, lost, exit_win, found);
+        lanes_equal(&cells[i], want, found);
         for (int h = 0; h < 2; h++)
             for (uint64_t f = found[h]; f; f &= f - 1)
-                layer_cell(s, thread, layer, i + LANES / 2 * h + bit_first(f) / 16);
+                layer_cell(s, thread, layer, i + LANES / 2 * h + bit_first(f) / LANE_BITS);
     }
     for (; i < end; i++) layer_cell(s, thread, layer, i);
 }
@@ -363,8 +366,7 @@ static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
 /* Reports, if it is time, after `positions` more were worked on. */
 static void report(Solver *s, int layer, uint64_t positions) {
     const SolveOptions *opt = s->opt;
-    s->unclocked += positions;
-    if (!opt->progress || s->unclocked < CLOCK_POSITIONS) return;
+    if (!opt->progress || (s->unclocked += positions) < CLOCK_POSITIONS) return;
     s->unclocked = 0;
     double now = wall_seconds();
     if (now - s->reported < (opt->live ? LIVE_SECONDS : PROGRESS_SECONDS)) return;
