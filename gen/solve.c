@@ -69,9 +69,15 @@ static int pending_exit_loss(Cell c) {
     return field & 1 ? 0 : field >> 1;
 }
 
+/* The positions of a slice are initialised in index order, so consecutive ones share
+ * their men, and so do the slices their men's steps reach: the k-th step of each (k below
+ * STEP_CURSORS) is encoded through a cursor of its own, which keeps its men's rank. */
+#define STEP_CURSORS 16
+
 /* One thread's room for walking un-moves and listing moves. */
 typedef struct Tools {
     IdxCursor decoder, encoder;
+    IdxCursor step_encoder[STEP_CURSORS];
     uint64_t index[UNMOVE_MAX];
     MoveList list;
 } Tools;
@@ -150,14 +156,17 @@ typedef struct Exits {
     Cell best;
 } Exits;
 
-/* The value of the position after move m of p, for its side to move.  A man's step that
- * neither captures nor promotes keeps the material and reaches a finished slice. */
-static TableStatus exit_value(Solver *s, int thread, const Position *p, const Move *m,
+/* The value of the position after p's k-th move m, for its side to move.  A man's step
+ * that neither captures nor promotes keeps the material and reaches a finished slice. */
+static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, const Move *m,
                               Cell *child) {
     Position next;
     movegen_play(s->v, p, m, &next);
     if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
-        *child = load(&s->cells[idx_encode(&s->ix, &next)]);
+        Tools *tools = s->worker[thread].tools;
+        uint64_t i = k < STEP_CURSORS ? idx_encode_near(&s->ix, &tools->step_encoder[k], &next)
+                                      : idx_encode(&s->ix, &next);
+        *child = load(&s->cells[i]);
         return TABLE_OK;
     }
     char *err = s->worker[thread].err;
@@ -171,7 +180,7 @@ static TableStatus classify_moves(Solver *s, int thread, const Position *p, int 
     *e = (Exits){moves - list->count, 0, 0, CELL_MAKE(WDL_NONE, 0)};
     for (int k = 0; k < list->count; k++) {
         Cell child;
-        TableStatus st = exit_value(s, thread, p, &list->move[k], &child);
+        TableStatus st = exit_value(s, thread, p, k, &list->move[k], &child);
         if (st != TABLE_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
@@ -525,6 +534,7 @@ static bool alloc_arrays(Solver *s, int threads) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
         tools->decoder = tools->encoder = IDX_CURSOR_START;
+        for (int k = 0; k < STEP_CURSORS; k++) tools->step_encoder[k] = IDX_CURSOR_START;
         tools->list.paths = NULL;
     }
     s->slice_count = slice_count(&s->ix);
