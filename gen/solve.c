@@ -372,10 +372,10 @@ static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
 #define LIVE_SECONDS     0.2
 #define CLOCK_POSITIONS  (1u << 16)
 
-/* Reports, if it is time, after `positions` more were worked on. */
-static void report(Solver *s, int layer, uint64_t positions) {
+/* Reports, if it is time, after a slice or a layer of one more was worked on. */
+static void report(Solver *s, int layer) {
     const SolveOptions *opt = s->opt;
-    if (!opt->progress || (s->unclocked += positions) < CLOCK_POSITIONS) return;
+    if (!opt->progress || (s->unclocked += 2 * s->slice_size) < CLOCK_POSITIONS) return;
     s->unclocked = 0;
     double now = wall_seconds();
     if (now - s->reported < (opt->live ? LIVE_SECONDS : PROGRESS_SECONDS)) return;
@@ -410,7 +410,7 @@ static void solve_slice(Solver *s, uint64_t slice, int thread, int threads, bool
     Slice sl = {s, slice * s->slice_size, 0};
     run_slice(&sl, thread, threads, init_range);
     for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
-        if (shared) report(s, sl.layer, 2 * s->slice_size);
+        if (shared) report(s, sl.layer);
         run_slice(&sl, thread, threads, layer_range);
     }
     run_slice(&sl, thread, threads, settle_range);
@@ -426,7 +426,7 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
     for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
         solve_slice(g->s, g->s->order[g->first + k], thread, 1, false);
-        if (thread == 0) report(g->s, 0, 2 * g->s->slice_size);
+        if (thread == 0) report(g->s, 0);
     }
 }
 
