@@ -32,13 +32,13 @@ static bool append(Text *t, const char *line) {
 
 /* Size and XXH3-64 of a whole file. */
 static bool file_digest(const char *path, uint64_t *size, uint64_t *digest) {
+    *size = *digest = 0; /* describe prints them before it reports the failure */
     FILE *f = fopen(path, "rb");
     if (!f) return false;
     XXH3_state_t *state = XXH3_createState();
     XXH3_64bits_reset(state);
     char buf[1 << 16];
     size_t n;
-    *size = 0;
     while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
         XXH3_64bits_update(state, buf, n);
         *size += n;
