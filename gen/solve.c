@@ -69,15 +69,10 @@ static int pending_exit_loss(Cell c) {
     return field & 1 ? 0 : field >> 1;
 }
 
-/* The positions of a slice are initialised in index order, so consecutive ones share
- * their men, and so do the slices their men's steps reach: the k-th step of each (k below
- * STEP_CURSORS) is encoded through a cursor of its own, which keeps its men's rank. */
-#define STEP_CURSORS 16
-
 /* One thread's room for walking un-moves and listing moves. */
 typedef struct Tools {
     IdxCursor decoder, encoder;
-    IdxCursor step_encoder[STEP_CURSORS];
+    IdxMoveCursors step_encoders; /* a slice's positions are initialised in index order */
     uint64_t index[UNMOVE_MAX];
     MoveList list;
 } Tools;
@@ -162,11 +157,9 @@ static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, c
                               Cell *child) {
     Position next;
     movegen_play(s->v, p, m, &next);
-    if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
+    if (movegen_keeps_material(s->v, p, m)) {
         Tools *tools = s->worker[thread].tools;
-        uint64_t i = k < STEP_CURSORS ? idx_encode_near(&s->ix, &tools->step_encoder[k], &next)
-                                      : idx_encode(&s->ix, &next);
-        *child = load(&s->cells[i]);
+        *child = load(&s->cells[idx_encode_move(&s->ix, &tools->step_encoders, k, &next)]);
         return TABLE_OK;
     }
     char *err = s->worker[thread].err;
@@ -534,7 +527,7 @@ static bool alloc_arrays(Solver *s, int threads) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
         tools->decoder = tools->encoder = IDX_CURSOR_START;
-        for (int k = 0; k < STEP_CURSORS; k++) tools->step_encoder[k] = IDX_CURSOR_START;
+        idx_move_cursors_start(&tools->step_encoders);
         tools->list.paths = NULL;
     }
     s->slice_count = slice_count(&s->ix);

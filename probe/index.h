@@ -56,6 +56,20 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
  * men and side to move with the previous one rank only their kings. */
 uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 
+/* Encoding cursors for the positions that moves lead to, when positions are taken in index
+ * order: consecutive ones mostly share their men, and so do their k-th moves' successors
+ * (a king's move keeps them; a man's k-th step moves the same man), so each k below
+ * IDX_MOVE_CURSORS has a cursor of its own, and the moves after share the last. */
+#define IDX_MOVE_CURSORS 16
+typedef struct IdxMoveCursors {
+    IdxCursor move[IDX_MOVE_CURSORS];
+} IdxMoveCursors;
+
+void idx_move_cursors_start(IdxMoveCursors *c);
+
+/* idx_encode of p, the position after a position's k-th move, through c. */
+uint64_t idx_encode_move(const Indexer *ix, IdxMoveCursors *c, int k, const Position *p);
+
 /* The indices of the positions that differ from one only in where one king stands: the
  * solver encodes a dozen of them for each position it passes on (its predecessors by a
  * king's move), and building and encoding each took a third of its instructions.  After

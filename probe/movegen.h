@@ -48,6 +48,13 @@ bool movegen_has_capture(const Variant *v, const Position *p);
 /* The position after m (which must be legal in p). */
 void movegen_play(const Variant *v, const Position *p, const Move *m, Position *out);
 
+/* Whether m (legal in p) leaves the material as it is: neither captures nor promotes. */
+static inline bool movegen_keeps_material(const Variant *v, const Position *p, const Move *m) {
+    bool promotes =
+        (p->man[p->side] & bit_at(m->from)) && (bit_at(m->to) & v->board->promotion[p->side]);
+    return !m->captured && !promotes;
+}
+
 /* Leaf count after depth plies; depth 0 is 1.  Returns -1 if a move list overflowed. */
 int64_t movegen_perft(const Variant *v, const Position *p, int depth);
 

@@ -84,7 +84,8 @@ struct Worker {
     uint64_t counts[VALUE_SETS_MAX][2][4];
     TableStatus status;
     char err[512];
-    IdxCursor decoder, encoder; /* consecutive positions and successors share their men */
+    IdxCursor decoder;         /* consecutive positions share their men */
+    IdxMoveCursors successors; /* and so do their k-th moves' successors */
 };
 
 static const char *const wdl_text[] = {"NONE", "LOSS", "DRAW", "WIN"};
@@ -96,16 +97,16 @@ void check_cell_text(Cell c, char *buf, size_t len) {
         snprintf(buf, len, "%s", wdl_text[CELL_WDL(c)]);
 }
 
-/* The value of a position reached by a move, in each value set under check.  One in the
- * material under check is read from its cells: a stored one is checked against its own
- * moves, and one with a capture pending holds what the first pass computed, the search
- * tb_probe_set would make; reading it saves repeating that search for every predecessor
- * (4 times faster on 8x8 4-piece tables). */
-static TableStatus successor_values(Worker *w, const Position *next, Cell out[]) {
+/* The value of the position `next` reached by a position's k-th move, in each value set
+ * under check.  One in the material under check is read from its cells: a stored one is
+ * checked against its own moves, and one with a capture pending holds what the first pass
+ * computed, the search tb_probe_set would make; reading it saves repeating that search for
+ * every predecessor (4 times faster on 8x8 4-piece tables). */
+static TableStatus successor_values(Worker *w, int k, bool same_material, const Position *next,
+                                    Cell out[]) {
     Shared *s = w->shared;
-    Material m = material_of(next);
-    if (material_equal(&m, &s->ix.m)) {
-        uint64_t j = idx_encode_near(&s->ix, &w->encoder, next);
+    if (same_material) {
+        uint64_t j = idx_encode_move(&s->ix, &w->successors, k, next);
         for (int set = s->first_set; set < s->set_end; set++) out[set] = s->cells[set][j];
         return TABLE_OK;
     }
@@ -133,7 +134,8 @@ static TableStatus expected_values(Worker *w, const Position *p, const MoveList 
     for (int k = 0; k < list->count; k++) {
         Position next;
         movegen_play(s->v, p, &list->move[k], &next);
-        TableStatus status = successor_values(w, &next, child);
+        bool same = movegen_keeps_material(s->v, p, &list->move[k]);
+        TableStatus status = successor_values(w, k, same, &next, child);
         if (status != TABLE_OK) return status;
         for (int set = s->first_set; set < s->set_end; set++) {
             Cell mine = tb_negate(child[set]);
@@ -228,7 +230,8 @@ static void *work(void *arg) {
         return NULL;
     }
     list->paths = NULL;
-    w->decoder = w->encoder = IDX_CURSOR_START;
+    w->decoder = IDX_CURSOR_START;
+    idx_move_cursors_start(&w->successors);
     while (w->status == TABLE_OK && !atomic_load(&s->stop)) {
         uint64_t chunk = atomic_fetch_add(&s->next_chunk, 1);
         uint64_t begin = chunk * CHUNK, end = begin + CHUNK;
