@@ -37,7 +37,8 @@
  * their cells fit in a quarter of the memory, so that each position's moves are generated
  * and its successors located once for both; a larger table checks them one after the
  * other (the draw-rules values read only draw-rules values), holding one set's cells: 2
- * bytes a position, 11.8 GB for Frisian's largest 5-piece material. */
+ * bytes a position, 11.8 GB for Frisian's largest 5-piece material; and a bit a position
+ * for the positions with a capture pending. */
 #include "check.h"
 
 #include "draw_rules.h"
@@ -51,8 +52,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHUNK          4096 /* positions a thread takes at a time */
-#define PROGRESS_EVERY 256  /* chunks between progress lines */
+#define CHUNK 4096 /* positions a thread takes at a time */
+_Static_assert(CHUNK % 64 == 0, "a chunk covers whole words of the pending bitmap");
+#define PROGRESS_EVERY 256 /* chunks between progress lines */
 #define THREADS_MAX    64
 
 typedef struct Worker Worker;
@@ -66,8 +68,10 @@ typedef struct Shared {
     const Variant *v;
     Indexer ix;
     const TableFile *file;
-    int first_set, set_end;            /* the value sets under check in these passes */
-    Cell *cells[VALUE_SETS_MAX];       /* by set: stored values, unstored ones settled by pass 1 */
+    int first_set, set_end;      /* the value sets under check in these passes */
+    Cell *cells[VALUE_SETS_MAX]; /* by set: stored values, unstored ones settled by pass 1 */
+    uint64_t *pending;           /* a bit a position: a capture pending, as pass 1 found; the later
+                                  * passes need not look for one again */
     ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
     const char *name;
     uint64_t memory; /* what the check plans by (CheckOptions) */
@@ -158,9 +162,14 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
     r->wrong++;
 }
 
+static bool capture_pending(const Shared *s, uint64_t i) {
+    return s->pending[i / 64] >> (i % 64) & 1;
+}
+
 /* First pass: gives position i its values where the file stores none, WDL_NONE for a
  * hole and the best its captures give where one is pending (from other tables only).
- * Where one is, the captures are all the legal moves. */
+ * Where one is, the captures are all the legal moves.  A worker's chunk of positions
+ * covers whole words of the bitmap, so it sets its bits with plain stores. */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
     Cell settled[VALUE_SETS_MAX];
@@ -169,6 +178,7 @@ static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     if (!hole) {
         movegen_captures(s->v, &p, list);
         if (!list->count) return;
+        s->pending[i / 64] |= (uint64_t)1 << (i % 64);
         w->status = expected_values(w, &p, list, settled);
     }
     for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
@@ -181,8 +191,8 @@ static void settle_left_out(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
     Cell settled[VALUE_SETS_MAX];
     Position p;
-    if (table_stores(s->file, i) || !idx_decode_near(&s->ix, &w->decoder, i, &p) ||
-        movegen_has_capture(s->v, &p))
+    if (table_stores(s->file, i) || capture_pending(s, i) ||
+        !idx_decode_near(&s->ix, &w->decoder, i, &p))
         return;
     movegen_legal(s->v, &p, list);
     w->status = expected_values(w, &p, list, settled);
@@ -198,10 +208,15 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     Cell expected[VALUE_SETS_MAX];
     for (int set = s->first_set; set < s->set_end; set++)
         w->counts[set][i / s->ix.per_side][CELL_WDL(s->cells[set][i])]++;
+    bool counted = s->first_set == 0; /* once, though every value set is checked */
+    if (capture_pending(s, i)) {
+        w->result.positions += counted;
+        return;
+    }
     Position p;
     if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) return;
-    w->result.positions += s->first_set == 0; /* once, though every value set is checked */
-    if (!table_stores(s->file, i) || movegen_has_capture(s->v, &p)) return;
+    w->result.positions += counted;
+    if (!table_stores(s->file, i)) return;
     movegen_legal(s->v, &p, list);
     w->status = expected_values(w, &p, list, expected);
     for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++) {
@@ -333,6 +348,8 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         status = s->cells[set] ? table_read_set(file, set, s->cells[set], err, errlen)
                                : TABLE_ERR_MEMORY;
     }
+    s->pending = calloc((s->ix.size + 63) / 64, sizeof *s->pending);
+    if (!s->pending) status = TABLE_ERR_MEMORY;
     /* Made after the reads, so that their budget counts the cells as in use. */
     uint64_t budget = memo_budget(s->memory) / (uint64_t)(s->set_end - s->first_set);
     for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++)
@@ -342,6 +359,8 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
     if (status == TABLE_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
         status = run_pass(s, workers, threads, settle_left_out, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
+    free(s->pending);
+    s->pending = NULL;
     for (int set = s->first_set; set < s->set_end; set++) {
         value_memo_free(s->others[set]);
         free(s->cells[set]);
