@@ -169,10 +169,6 @@ void idx_move_cursors_start(IdxMoveCursors *c) {
     for (int k = 0; k < IDX_MOVE_CURSORS; k++) c->move[k] = IDX_CURSOR_START;
 }
 
-uint64_t idx_encode_move(const Indexer *ix, IdxMoveCursors *c, int k, const Position *p) {
-    return idx_encode_near(ix, &c->move[k < IDX_MOVE_CURSORS ? k : IDX_MOVE_CURSORS - 1], p);
-}
-
 static void set_streak(Position *p, int side, uint64_t part) {
     if (part == 0) return;
     part--;

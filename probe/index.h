@@ -67,8 +67,12 @@ typedef struct IdxMoveCursors {
 
 void idx_move_cursors_start(IdxMoveCursors *c);
 
-/* idx_encode of p, the position after a position's k-th move, through c. */
-uint64_t idx_encode_move(const Indexer *ix, IdxMoveCursors *c, int k, const Position *p);
+/* idx_encode of p, the position after a position's k-th move, through c.  Inline: the
+ * solver encodes a step of a man for each position. */
+static inline uint64_t idx_encode_move(const Indexer *ix, IdxMoveCursors *c, int k,
+                                       const Position *p) {
+    return idx_encode_near(ix, &c->move[k < IDX_MOVE_CURSORS ? k : IDX_MOVE_CURSORS - 1], p);
+}
 
 /* The indices of the positions that differ from one only in where one king stands: the
  * solver encodes a dozen of them for each position it passes on (its predecessors by a
