@@ -58,8 +58,8 @@ uint64_t idx_encode_near(const Indexer *ix, IdxCursor *cur, const Position *p);
 
 /* Encoding cursors for the positions that moves lead to, when positions are taken in index
  * order: consecutive ones mostly share their men, and so do their k-th moves' successors
- * (a king's move keeps them; a man's k-th step moves the same man), so each k below
- * IDX_MOVE_CURSORS has a cursor of its own, and the moves after share the last. */
+ * (a king's move keeps them; a man's k-th step moves the same man), so the k-th move is
+ * encoded through cursor k, and every move from the last cursor's on through the last. */
 #define IDX_MOVE_CURSORS 16
 typedef struct IdxMoveCursors {
     IdxCursor move[IDX_MOVE_CURSORS];

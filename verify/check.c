@@ -348,9 +348,11 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         status = s->cells[set] ? table_read_set(file, set, s->cells[set], err, errlen)
                                : TABLE_ERR_MEMORY;
     }
-    s->pending = calloc((s->ix.size + 63) / 64, sizeof *s->pending);
-    if (!s->pending) status = TABLE_ERR_MEMORY;
-    /* Made after the reads, so that their budget counts the cells as in use. */
+    size_t pending_bytes = (s->ix.size + 63) / 64 * sizeof *s->pending;
+    if (status == TABLE_OK && !(s->pending = malloc(pending_bytes))) status = TABLE_ERR_MEMORY;
+    if (status == TABLE_OK) memset(s->pending, 0, pending_bytes);
+    /* Made after the reads and the bitmap's zeroing, so that their budget counts those as in
+     * use. */
     uint64_t budget = memo_budget(s->memory) / (uint64_t)(s->set_end - s->first_set);
     for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++)
         if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;

@@ -26,12 +26,12 @@ static const char usage[] =
     "holes) or"
     " 'FAIL MATERIAL: ...' with up to 5 wrong positions, then 'N passed, M failed'.\n"
     "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n"
-    "Memory: a table's cells, 2 bytes a position for each value set checked at once and a\n"
-    "bit, the values of other materials' positions it reads, kept in up to half the memory\n"
-    "left spare, and the blocks of those tables it decodes.  --memory (like 16G or 512M;\n"
-    "default 90% of this machine's) is the memory it plans by, not a hard bound: Frisian's\n"
-    "two value sets are checked at once where their cells fit in a quarter of it, else one\n"
-    "after the other.\n";
+    "Memory: a table's cells, 2 bytes a position for each value set checked at once, plus\n"
+    "a bit a position; the values of other materials' positions it reads, kept in up to half\n"
+    "the memory left spare; and the blocks of those tables it decodes.  --memory (like 16G or\n"
+    "512M; default 90% of this machine's) is the memory it plans by, not a hard bound:\n"
+    "Frisian's two value sets are checked at once where their cells fit in a quarter of it,\n"
+    "else one after the other.\n";
 
 typedef char Name[MATERIAL_NAME_MAX];
 
