@@ -61,10 +61,10 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
 static bool up_to_date(const Variant *v, const char *path, const char *name) {
     char err[512];
     TableFile *t;
-    if (table_verify_file(path, err, sizeof err) != TABLE_OK) return false;
-    if (table_open(path, v, name, &t, err, sizeof err) != TABLE_OK) return false;
+    bool sound = table_open(path, v, name, &t, err, sizeof err) == TABLE_OK &&
+                 table_verify(t, err, sizeof err) == TABLE_OK;
     table_close(t);
-    return true;
+    return sound;
 }
 
 /* Seconds spent solving and writing one table. */

@@ -69,6 +69,11 @@ static int describe(const Variant *v, const char *path, const char *name, char *
     uint64_t size, digest;
     TableFile *t;
     if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return 1;
+    /* Tables the build left alone are listed too: a damaged one must not get a digest. */
+    if (table_verify(t, err, errlen) != TABLE_OK) {
+        table_close(t);
+        return 1;
+    }
     const TableInfo *info = table_info(t);
     bool ok = file_digest(path, &size, &digest);
     size_t used = (size_t)snprintf(line, len, "%s size=%llu xxh3=%016llx", name,

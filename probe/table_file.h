@@ -113,8 +113,12 @@ TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t e
 void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,
                        uint64_t *decoded_bytes);
 
-/* Checks every checksum of the file at path without decoding values for use; the error
- * names the first bad block by number (from 0). */
+/* Checks every block's checksum of an open table without decoding values for use; the
+ * error names the first bad block by number (from 0). */
+TableStatus table_verify(const TableFile *t, char *err, size_t errlen);
+
+/* Opens the file at path as a table of any variant and material and checks every checksum
+ * (table_verify). */
 TableStatus table_verify_file(const char *path, char *err, size_t errlen);
 
 /* Closes t; NULL does nothing. */

@@ -24,7 +24,7 @@
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
 static const char *const file_names[] = {"a.dtb",    "b.dtb", "bad.dtb", "pair.dtb",
-                                         "none.dtb", "c.dtb", "dtw.dtb"};
+                                         "none.dtb", "c.dtb", "dtw.dtb", "fifo.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -544,6 +544,9 @@ static void test_identity(const Variant *v) {
     expect_open(path, &changed, "KMvKK", TABLE_ERR_FINGERPRINT, "same id, halt rule changed");
     expect_open(path, v, "KMvK", TABLE_ERR_MATERIAL, "opened as KMvK");
     expect_open(path_of("none.dtb"), v, "KMvKK", TABLE_ERR_MISSING, "missing file");
+    /* Opened for reading without O_NONBLOCK, a FIFO blocks until a writer comes. */
+    check(mkfifo(path_of("fifo.dtb"), 0600) == 0, "made a FIFO");
+    expect_open(path_of("fifo.dtb"), v, "KMvKK", TABLE_ERR_IO, "a FIFO under a table's name");
     expect_open(path, NULL, NULL, TABLE_OK, "any variant and material");
 }
 

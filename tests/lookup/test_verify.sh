@@ -1,10 +1,19 @@
-# verify: every table good, then one byte of KvK.dtb flipped, then an empty folder.
+# verify: every table good, then one byte of KvK.dtb flipped, then an empty folder; and
+# dtb-gen beside a damaged table.
 . "$(dirname "$0")/common.sh"
 
 "$PROBE" verify --variant brazilian --dir "$TABLES" >"$WORK/out"
 expect_status "verify of good tables" 0 $?
 printf 'ok KKvK.dtb\nok KMvK.dtb\nok KvK.dtb\nok KvM.dtb\n4 tables checked, 0 bad\n' >"$WORK/want"
 expect_same "verify lists every table" "$WORK/want" "$WORK/out"
+
+# dtb-gen lists in the manifest the tables it did not build too: a damaged one fails there.
+cp -r "$TABLES" "$WORK/stray"
+flip_last_byte "$WORK/stray/KMvK.dtb"
+"$GEN" --variant brazilian --dir "$WORK/stray" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen beside a damaged table it does not build" 1 $?
+expect_match "names the damaged table" "KMvK\.dtb.*checksum" "$WORK/err"
+expect_same "and leaves the manifest as it was" "$TABLES/MANIFEST" "$WORK/stray/MANIFEST"
 
 flip_last_byte "$TABLES/KvK.dtb"
 "$PROBE" verify --variant brazilian --dir "$TABLES" >"$WORK/out"
