@@ -61,6 +61,7 @@ static void print_peak(uint64_t limit) {
 }
 
 int main(int argc, char **argv) {
+    cli_check_output_at_exit();
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
     const char *memory = NULL, *one_side = NULL;
     const CliOption options[] = {

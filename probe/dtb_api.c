@@ -272,8 +272,10 @@ dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out
     if (!h || !fen || !out) return null_argument(__func__);
     Position p;
     char err[512];
+    /* The FEN is quoted only as far as a real one goes, so that the reason always fits. */
     if (!fen_parse(&h->v, fen, &p, err, sizeof err))
-        return fail(DTB_ERR_POSITION, "bad FEN '%s': %s", fen, err);
+        return fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
+                    strlen(fen) > FEN_MAX ? "..." : "", err);
     to_public(&h->v, &p, out);
     return DTB_OK;
 }

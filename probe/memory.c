@@ -34,7 +34,7 @@ static const struct {
 bool memory_parse(const char *text, uint64_t *bytes) {
     char *end;
     double n = strtod(text, &end);
-    if (end == text || n <= 0 || n > 1e18) return false;
+    if (end == text) return false;
     double scale = 1;
     for (size_t i = 0; i < sizeof units / sizeof units[0]; i++)
         if (*end && (*end | 0x20) == (units[i].suffix | 0x20)) {
@@ -43,7 +43,9 @@ bool memory_parse(const char *text, uint64_t *bytes) {
             break;
         }
     if (*end && strcasecmp(end, "iB") && strcasecmp(end, "B")) return false;
-    *bytes = (uint64_t)(n * scale);
+    double total = n * scale; /* NaN fails both tests, and past 1e18 would not convert */
+    if (!(total >= 1 && total <= 1e18)) return false;
+    *bytes = (uint64_t)total;
     return true;
 }
 

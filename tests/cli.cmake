@@ -35,6 +35,9 @@ cli_test(perft_bad_fen --status nonzero --stderr-has "count 4 .*is not 1, 2 or 3
 
 cli_test(perft_brazilian --stdout ${CLI_DIR}/perft_brazilian_3.out
          -- ${PROBE} perft --variant brazilian --depth 3)
+# Output that cannot be written fails the command, whichever command it is (cli.h).
+cli_test(output_lost --status 1 --stderr-has "cannot write the output"
+         -- sh -c "\"$0\" perft --variant brazilian --depth 3 >/dev/full" ${PROBE})
 cli_test(moves_mirrored --stdout ${CLI_DIR}/moves_scandinavian_b1.out
          -- ${PROBE} moves --variant scandinavian W:W46:B1)
 cli_test(moves_full_paths --stdout ${CLI_DIR}/moves_scandinavian_weak_paths.out

@@ -8,8 +8,15 @@ if(TARGET dtb-gen)
   endfunction()
 
   gen_test(help --stdout-has "^usage: dtb-gen" --stdout-has "--memory SIZE" -- ${GEN} --help)
+  gen_test(output_lost --status 1 --stderr-has "cannot write the output"
+           -- sh -c "\"$0\" --list-variants >/dev/full" ${GEN})
   gen_test(memory_bad_size --status nonzero --stderr-has "--memory needs a size .*not 'lots'"
            -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_bad_size KKvK --memory lots)
+  # strtod reads "nan", and 1e17 G passes a bound on the number before its unit.
+  gen_test(memory_nan --status nonzero --stderr-has "--memory needs a size .*not 'nan'"
+           -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_nan KKvK --memory nan)
+  gen_test(memory_too_large --status nonzero --stderr-has "--memory needs a size .*not '1e17G'"
+           -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_too_large KKvK --memory 1e17G)
   # KKvK needs KvK first: 2 sides x 32 x 31 squares = 1,984 positions, 3 bytes each
   # (5,952) and 34 words of bitmaps and span masks (1984 / 64 = 31, 1984 / 1024 = 1, plus
   # 2), 6,224 bytes = 6.08 KiB; the program itself holds some MiB, so 64K is refused before

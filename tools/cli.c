@@ -2,10 +2,13 @@
 
 #include "memory.h"
 
+#include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 void cli_die(int status, const char *fmt, ...) {
     va_list ap;
@@ -15,6 +18,21 @@ void cli_die(int status, const char *fmt, ...) {
     fputc('\n', stderr);
     va_end(ap);
     exit(status);
+}
+
+/* Output lost to a full disk or a closed pipe shows only when the buffer is written out,
+ * often at exit: so the check runs then, whichever way the program ends. */
+static void fail_if_output_lost(void) {
+    bool earlier = ferror(stdout);
+    int closed = fclose(stdout);
+    if (!earlier && closed == 0) return;
+    fprintf(stderr, "dtb: cannot write the output%s%s\n", closed ? ": " : "",
+            closed ? strerror(errno) : "");
+    _exit(1);
+}
+
+void cli_check_output_at_exit(void) {
+    atexit(fail_if_output_lost);
 }
 
 static const CliOption *find_option(const CliOption *options, const char *name) {

@@ -29,6 +29,10 @@ uint64_t cli_memory(const char *text);
 /* Resolves a variant id or exits 2 with the list of valid ids. */
 void cli_variant(const char *id, Variant *out);
 
+/* Makes the program exit 1, saying so, when its standard output could not be written in
+ * full; call it first in main. */
+void cli_check_output_at_exit(void);
+
 /* Prints "dtb: message" to stderr and exits with status. */
 _Noreturn void cli_die(int status, const char *fmt, ...);
 

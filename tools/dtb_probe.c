@@ -273,8 +273,14 @@ static int run_lookup(int argc, char **argv) {
     return 0;
 }
 
-/* One line of batch output; returns false for an error line. */
-static bool batch_line(dtb_handle *h, const RulesOptions *ro, const char *fen) {
+/* One line of batch output, for a FEN or, where the line cannot be one, the problem that
+ * says why; returns false for an error line. */
+static bool batch_line(dtb_handle *h, const RulesOptions *ro, const char *fen,
+                       const char *problem) {
+    if (problem) {
+        printf("%s\terror\t%s\n", fen, problem);
+        return false;
+    }
     dtb_position pos;
     dtb_value value;
     dtb_move best;
@@ -330,12 +336,14 @@ static bool flush_wdl_lines(dtb_handle *h, WdlLines *w) {
     return all_ok;
 }
 
-/* Queues one line of batch --wdl, probing the queue once it is full. */
-static bool wdl_line(dtb_handle *h, const RulesOptions *ro, const char *fen, WdlLines *w) {
+/* Queues one line of batch --wdl (a problem as batch_line's), probing the queue once it is
+ * full. */
+static bool wdl_line(dtb_handle *h, const RulesOptions *ro, const char *fen, const char *problem,
+                     WdlLines *w) {
     int i = w->count++;
-    bool parsed = dtb_parse_fen(h, fen, &w->pos[i]) == DTB_OK;
+    bool parsed = !problem && dtb_parse_fen(h, fen, &w->pos[i]) == DTB_OK;
     w->fen[i] = strdup(fen);
-    w->bad_fen[i] = parsed ? NULL : strdup(dtb_last_error());
+    w->bad_fen[i] = parsed ? NULL : strdup(problem ? problem : dtb_last_error());
     if (!w->fen[i] || (!parsed && !w->bad_fen[i])) cli_die(1, "out of memory");
     if (parsed) apply_moves_played(ro, &w->pos[i]);
     return w->count < WDL_LINES || flush_wdl_lines(h, w);
@@ -344,11 +352,11 @@ static bool wdl_line(dtb_handle *h, const RulesOptions *ro, const char *fen, Wdl
 static const char batch_usage[] =
     "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official] [--moves-played N]\n"
     "                       [--wdl] < FENS\n"
-    "Reads FENs from standard input, one a line (empty lines are skipped), and writes for\n"
-    "each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-' for the DTW of a draw and\n"
-    "the move of a position without one.  A line that fails gives 'FEN<TAB>error<TAB>why'\n"
-    "and the batch goes on; the exit status is 1 if any line failed.  DIR defaults to\n"
-    "tables/V.\n"
+    "Reads FENs from standard input, one a line (blank lines are skipped, and a line may end\n"
+    "in CR LF), and writes for each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-'\n"
+    "for the DTW of a draw and the move of a position without one.  A line that fails gives\n"
+    "'FEN<TAB>error<TAB>why' and the batch goes on; the exit status is 1 if any line failed.\n"
+    "DIR defaults to tables/V.\n"
     "--wdl writes only 'FEN<TAB>win|draw|loss', many times faster: it reads no distances and\n"
     "looks for no best move, and probes the positions in groups whose reads overlap.\n" RULES_HELP;
 
@@ -371,13 +379,19 @@ static int run_batch(int argc, char **argv) {
     WdlLines *waiting = wdl_only ? calloc(1, sizeof *waiting) : NULL;
     if (wdl_only && !waiting) cli_die(1, "out of memory");
     while ((n = getline(&text, &cap, stdin)) >= 0) {
-        if (n > 0 && text[n - 1] == '\n') text[--n] = '\0';
-        if (n > 0) all_ok &= waiting ? wdl_line(h, &ro, text, waiting) : batch_line(h, &ro, text);
+        while (n > 0 && (text[n - 1] == '\n' || text[n - 1] == '\r')) text[--n] = '\0';
+        if (strspn(text, " \t") == (size_t)n) continue; /* blank, and no NUL byte inside */
+        /* A NUL byte would end the FEN early, and the rest of the line go unread. */
+        const char *problem = strlen(text) < (size_t)n ? "the line holds a NUL byte" : NULL;
+        all_ok &=
+            waiting ? wdl_line(h, &ro, text, problem, waiting) : batch_line(h, &ro, text, problem);
     }
+    int read_error = ferror(stdin) ? errno : 0;
     if (waiting) all_ok &= flush_wdl_lines(h, waiting);
     free(waiting);
     free(text);
     dtb_close(h);
+    if (read_error) cli_die(1, "cannot read standard input: %s", strerror(read_error));
     return all_ok ? 0 : 1;
 }
 
@@ -784,6 +798,7 @@ static void usage(FILE *out) {
 }
 
 int main(int argc, char **argv) {
+    cli_check_output_at_exit();
     if (argc < 2) {
         usage(stderr);
         return 2;

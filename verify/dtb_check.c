@@ -92,8 +92,10 @@ static void print_result(const Variant *v, const Material *m, const CheckResult 
     for (int k = 0; k < r->shown; k++) print_wrong(v, &ix, &r->first[k], k ? "  " : "");
 }
 
-/* Checks one table; true when it passed. */
-static bool check_one(const Variant *v, const char *dir, const char *text,
+/* Checks one table, named as a material or, with file_name, as a file of the folder; true
+ * when it passed.  A file under another name than its material's table (KvKK.dtb for
+ * KKvK.dtb) fails: no probe reads it. */
+static bool check_one(const Variant *v, const char *dir, const char *text, bool file_name,
                       const CheckOptions *opt) {
     char err[1024], name[MATERIAL_NAME_MAX];
     Material m;
@@ -103,6 +105,11 @@ static bool check_one(const Variant *v, const char *dir, const char *text,
     }
     if (!material_is_canonical(&m)) m = material_reversed(&m);
     material_name(&m, name, sizeof name);
+    if (file_name && strcmp(name, text) != 0) {
+        printf("FAIL %s%s: not a table's name; that material's table is %s%s\n", text,
+               TB_FILE_SUFFIX, name, TB_FILE_SUFFIX);
+        return false;
+    }
     CheckResult r;
     TableStatus status = check_material(v, dir, &m, opt, &r, err, sizeof err);
     if (status != TABLE_OK) {
@@ -114,6 +121,7 @@ static bool check_one(const Variant *v, const char *dir, const char *text,
 }
 
 int main(int argc, char **argv) {
+    cli_check_output_at_exit();
     const char *variant = NULL, *dir = NULL, *threads = "1", *memory = NULL;
     const CliOption options[] = {{"--variant", true, &variant},
                                  {"--dir", true, &dir},
@@ -128,13 +136,14 @@ int main(int argc, char **argv) {
     char default_dir[256];
     snprintf(default_dir, sizeof default_dir, "tables/%s", v.id);
     if (!dir) dir = default_dir;
-    if (count == 0) count = list_tables(dir, names, list);
+    bool whole_folder = count == 0;
+    if (whole_folder) count = list_tables(dir, names, list);
     CheckOptions opt = {.threads = (int)cli_number("--threads", threads, 1, 64),
                         .memory = cli_memory(memory),
                         .progress = isatty(fileno(stderr)) ? stderr : NULL};
     int passed = 0;
     for (int i = 0; i < count; i++) {
-        passed += check_one(&v, dir, list[i], &opt);
+        passed += check_one(&v, dir, list[i], whole_folder, &opt);
         fflush(stdout);
     }
     printf("%d passed, %d failed\n", passed, count - passed);

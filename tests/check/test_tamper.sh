@@ -130,6 +130,15 @@ expect_match "names the successor" "^FAIL KKvK: .*KvK" "$WORK/out"
 expect_status "a material named in the other colours" 0 $?
 expect_line "is checked under its stored name" "ok KKvK 29760 positions" "$WORK/out"
 
+# A copy under the name of the material in the other colours is no table of the set.
+copy_tables stray
+cp "$WORK/stray/KKvK.dtb" "$WORK/stray/KvKK.dtb"
+"$CHECK" --variant brazilian --dir "$WORK/stray" >"$WORK/out"
+expect_status "a table under a name no probe reads fails" 1 $?
+expect_line "and is named" "FAIL KvKK.dtb: not a table's name; that material's table is KKvK.dtb" \
+    "$WORK/out"
+expect_line "the set's own tables pass" "2 passed, 1 failed" "$WORK/out"
+
 mkdir -p "$WORK/empty"
 "$CHECK" --variant brazilian --dir "$WORK/empty" >"$WORK/out" 2>&1
 expect_status "a folder without tables fails" 1 $?
