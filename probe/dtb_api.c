@@ -271,7 +271,7 @@ dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules) {
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out) {
     if (!h || !fen || !out) return null_argument(__func__);
     Position p;
-    char err[512];
+    char err[512] = "";
     /* The FEN is quoted only as far as a real one goes, so that the reason always fits. */
     if (!fen_parse(&h->v, fen, &p, err, sizeof err))
         return fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
@@ -306,7 +306,7 @@ static dtb_status covered(Cell c) {
 
 /* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
 static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
-    char err[512];
+    char err[512] = "";
     TableStatus s = tb_probe_set(h->tb, p, h->value_set, out, err, sizeof err);
     if (s != TABLE_OK) return table_failure(s, err);
     if (h->value_set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
@@ -324,7 +324,7 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
 }
 
 static dtb_status probe_wdl_only(dtb_handle *h, const Position *p, Cell *out) {
-    char err[512];
+    char err[512] = "";
     int wdl = WDL_NONE;
     TableStatus s = tb_probe_wdl(h->tb, p, h->value_set, &wdl, err, sizeof err);
     *out = CELL_MAKE(wdl, 0);
@@ -368,7 +368,7 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
         if (!alone) where[together++] = i;
     }
     int wdl[WDL_MANY_GROUP];
-    char err[512];
+    char err[512] = "";
     size_t bad = 0;
     TableStatus ts =
         tb_probe_wdl_many(h->tb, p, together, h->value_set, wdl, &bad, err, sizeof err);

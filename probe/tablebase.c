@@ -189,10 +189,13 @@ typedef struct ListStack {
 
 static _Thread_local ListStack *thread_stack; /* this thread's, made on first use */
 
+/* Runs on the thread that ends, whose later probes (from another key's destructor) must
+ * make their lists anew rather than use these. */
 static void free_list_stack(void *arg) {
     ListStack *stack = arg;
     for (int i = 0; i < LIST_DEPTH; i++) free(stack->list[i]);
     free(stack);
+    thread_stack = NULL;
 }
 
 /* Only to free a thread's lists when it ends; thread_stack is the quicker way to them. */
@@ -210,12 +213,16 @@ static ListStack *thread_lists(void) {
     return thread_stack = stack;
 }
 
-/* A move list without paths, or NULL when out of memory; give it back with put_list. */
-static MoveList *take_list(void) {
+/* A move list without paths, or NULL with the reason in err when out of memory; give it
+ * back with put_list. */
+static MoveList *take_list(char *err, size_t errlen) {
     ListStack *stack = thread_lists();
     MoveList **slot = stack && stack->used < LIST_DEPTH ? &stack->list[stack->used] : NULL;
     MoveList *list = slot && *slot ? *slot : malloc(sizeof *list);
-    if (!list) return NULL;
+    if (!list) {
+        snprintf(err, errlen, "out of memory for a list of moves");
+        return NULL;
+    }
     if (slot) *slot = list, stack->used++;
     list->paths = NULL;
     return list;
@@ -337,7 +344,7 @@ static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *li
 /* p's cell by its legal moves: for a capture pending, or a side to move left out. */
 static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                                 size_t errlen) {
-    MoveList *list = take_list();
+    MoveList *list = take_list(err, errlen);
     if (!list) return TABLE_ERR_MEMORY;
     movegen_legal(tb->v, p, list);
     TableStatus status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
@@ -347,7 +354,7 @@ static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell 
 
 TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                           size_t errlen) {
-    MoveList *list = take_list();
+    MoveList *list = take_list(err, errlen);
     if (!list) return TABLE_ERR_MEMORY;
     movegen_legal(tb->v, p, list);
     TableStatus status = best_wdl(tb, p, list, set, WDL_WIN, out, err, errlen);
@@ -397,7 +404,7 @@ static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int se
         *out = CELL_WDL(cell);
         return TABLE_OK;
     }
-    MoveList *list = take_list();
+    MoveList *list = take_list(err, errlen);
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
     TableStatus status = TABLE_OK;
@@ -461,7 +468,7 @@ TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, siz
 static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out,
                               char *err, size_t errlen) {
     if (game_over(p, out)) return TABLE_OK;
-    MoveList *list = take_list();
+    MoveList *list = take_list(err, errlen);
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
     bool search = list->count > 0;

@@ -27,6 +27,7 @@
  *  2 losses and 796 draws of 32 x 31 = 992 positions. */
 #include "dtb.h"
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -380,6 +381,38 @@ static void test_version(void) {
     check(all && dtb_status_message((dtb_status)99) != NULL, "every status has a message");
 }
 
+/* An engine's own per-thread cleanup may probe as its thread ends, after the library's
+ * destructor freed that thread's move lists: such a probe once used the freed lists, which
+ * AddressSanitizer builds catch.  W:WK18:BK15 has a capture pending, so its probe takes a
+ * list (d4 takes e5 at once: win in 1). */
+static const char ending_fen[] = "W:WK18:BK15";
+static pthread_key_t ending_key; /* made after the library's, so its destructor runs later */
+static bool ending_probe_right;
+
+static void probe_as_thread_ends(void *handle) {
+    dtb_value v;
+    dtb_position pos = parse(handle, ending_fen);
+    ending_probe_right = dtb_probe(handle, &pos, &v) == DTB_OK && same_value(v, DTB_WIN, 1);
+}
+
+static void *probe_then_end(void *handle) {
+    dtb_value v;
+    dtb_position pos = parse(handle, ending_fen);
+    dtb_probe(handle, &pos, &v); /* makes this thread's lists */
+    pthread_setspecific(ending_key, handle);
+    return NULL;
+}
+
+static void test_probe_as_thread_ends(dtb_handle *h) {
+    pthread_t thread;
+    check(pthread_key_create(&ending_key, probe_as_thread_ends) == 0 &&
+              pthread_create(&thread, NULL, probe_then_end, h) == 0 &&
+              pthread_join(thread, NULL) == 0,
+          "a thread that probes, then probes again from a key's destructor as it ends");
+    check(ending_probe_right, "the probe from the destructor: win in 1");
+    pthread_key_delete(ending_key);
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: test_api DTB_GEN\n");
@@ -401,6 +434,7 @@ int main(int argc, char **argv) {
         test_positions(h, root);
         test_probe_many(h);
         test_oversized_materials(h, root);
+        test_probe_as_thread_ends(h);
     }
     dtb_close(h);
     test_table_errors(root);
