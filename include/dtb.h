@@ -96,9 +96,10 @@ typedef struct dtb_position {
     int king_moves_square[2], king_moves_count[2];
     /* Frisian draw rules: in two kings against one king, the moves the side with two kings
      * has already played there (0..7; RULES.md 7.2); 0 everywhere else.  7 with that side
-     * to move is a game already drawn, an invalid position.  One king against one has its
-     * single ply from the position probed: the moves from it (dtb_moves) are draws unless
-     * they capture. */
+     * to move is a game already drawn, an invalid position; 7 with the lone king to move is
+     * drawn too unless that king has no move, and its moves are draws.  One king against one has
+     * its single ply from the position probed: the moves from it (dtb_moves) are draws unless they
+     * capture. */
     int strong_moves_played;
 } dtb_position;
 

@@ -65,14 +65,12 @@ Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played) {
     return left < 0 || (decided(c) && (int)CELL_DTW(c) > left) ? CELL_MAKE(WDL_DRAW, 0) : c;
 }
 
-bool draw_horizon_passed(const Variant *v, const Position *p, int played) {
-    return played > 0 && draw_counting_side(v, p) >= 0 && plies_left(v, p, played) < 0;
+int draw_plies_left(const Variant *v, const Position *p, int played) {
+    return draw_position_horizon(v, p) ? plies_left(v, p, played) : DRAW_NO_HORIZON;
 }
 
-bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next) {
-    Material before = material_of(p), after = material_of(next);
-    return draw_position_horizon(v, p) == 1 && draw_counting_side(v, p) < 0 &&
-           material_equal(&before, &after);
+bool draw_horizon_passed(const Variant *v, const Position *p, int played) {
+    return draw_plies_left(v, p, played) < 0;
 }
 
 int draw_played_after(const Variant *v, const Position *p, const Position *next, int played) {

@@ -14,6 +14,8 @@
 #include "table_file.h"
 #include "variant.h"
 
+#include <limits.h>
+
 enum { VALUES_PURE, VALUES_RULES, VALUE_SETS_MAX };
 
 /* How many value sets the variant's tables hold: 2 where it has draw rules, else 1. */
@@ -42,13 +44,18 @@ Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played);
  * stronger side's move inside a counted material, 0 where the material just arose. */
 int draw_played_after(const Variant *v, const Position *p, const Position *next, int played);
 
+#define DRAW_NO_HORIZON INT_MAX
+
+/* The plies of p's horizon still to be played, the stronger side having played `played`
+ * moves in p's counted material (below 0 once it passed), or DRAW_NO_HORIZON.  With 0 left
+ * the game is drawn unless the side to move has already lost: every move from p is played
+ * past the horizon, even one that leaves the material.  With 1 left the next move is the
+ * last: the game is drawn after it unless it ends the game, where the position after it,
+ * seen on its own, may have plies still (one king against one starts anew at every move). */
+int draw_plies_left(const Variant *v, const Position *p, int played);
+
 /* Whether the game at p, the stronger side having played `played` moves in p's counted
  * material, is already drawn: its horizon passed without a win. */
 bool draw_horizon_passed(const Variant *v, const Position *p, int played);
-
-/* Whether a move from p to next spends a horizon of one ply, on a material that counts no
- * moves (one king against one): past it the game is drawn, so the rules value of next after
- * that move is a draw, where next as a position of its own would have its ply still. */
-bool draw_move_spends_horizon(const Variant *v, const Position *p, const Position *next);
 
 #endif

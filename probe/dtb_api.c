@@ -400,6 +400,11 @@ dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t cou
     return DTB_OK;
 }
 
+/* The plies the draw rules leave p (draw_plies_left), under the handle's value set. */
+static int rules_plies_left(const dtb_handle *h, const Position *p, int played) {
+    return h->value_set == VALUES_RULES ? draw_plies_left(&h->v, p, played) : DRAW_NO_HORIZON;
+}
+
 static dtb_status value_move(dtb_handle *h, const Position *p, int played, const Generated *g,
                              int i, dtb_move *out) {
     Position next;
@@ -408,10 +413,8 @@ static dtb_status value_move(dtb_handle *h, const Position *p, int played, const
     int next_played = draw_played_after(&h->v, p, &next, played);
     dtb_status s = probe_cell(h, &next, next_played, &child);
     if (s != DTB_OK) return s;
-    /* No ply of the horizon is left: only a game over already stands. */
-    if (h->value_set == VALUES_RULES && draw_move_spends_horizon(&h->v, p, &next) &&
-        CELL_DTW(child) > 0)
-        child = CELL_MAKE(WDL_DRAW, 0);
+    int left = rules_plies_left(h, p, played);
+    if (left == 0 || (left == 1 && CELL_DTW(child) > 0)) child = CELL_MAKE(WDL_DRAW, 0);
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
     to_public(&h->v, &next, &out->after);
     out->after.strong_moves_played = next_played;
@@ -491,20 +494,17 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
     dtb_status s = to_playable(&h->v, pos, &p);
     int played = pos->strong_moves_played;
     bool found = true;
-    bool drawn = false; /* by the draw rules, after the last move */
-    while (s == DTB_OK && *count < max && !drawn) {
+    /* The draw rules end the line where no ply is left, or after the last one. */
+    for (int left; s == DTB_OK && *count < max && (left = rules_plies_left(h, &p, played)) > 0;) {
         s = best_of(h, &p, played, &line[*count], &found);
         if (s != DTB_OK || !found) break;
         /* Positions the engine made have valid squares, so only the conversion is needed; a
-         * finished game among them ends the line below or at the next best_of. */
-        Position next;
-        s = to_internal(&h->v, &line[*count].after, &next);
+         * finished game among them ends the line at the next best_of. */
+        s = to_internal(&h->v, &line[*count].after, &p);
         if (s != DTB_OK) break;
         played = line[*count].after.strong_moves_played;
-        drawn = h->value_set == VALUES_RULES && (draw_move_spends_horizon(&h->v, &p, &next) ||
-                                                 draw_horizon_passed(&h->v, &next, played));
-        p = next;
         ++*count;
+        if (left == 1) break;
     }
     return s;
 }

@@ -110,6 +110,23 @@ batch official 7 B:WK1,K2:BK17 | cut -f1-3 >"$WORK/got"
 printf 'B:WK1,K2:BK17\tdraw\t-\n' >"$WORK/want"
 expect_same "the lone king to move after White's 7th move: a draw" "$WORK/want" "$WORK/got"
 
+# B:WK12,K34:BK45, derived by hand: j2 (45) takes h4 (34) and, on along the same diagonal,
+# d8 (12), landing on c9 or b10: 45x7 or 45x1, both taking White's last pieces, a pure win
+# in 1 ply.  But with White's 7 moves played the game is drawn before Black moves: both
+# captures are draws under the rules, and the line has no move.  (They were once valued as
+# wins, since a capture leaving the material starts no count of its own.)
+"$PROBE" lookup --variant frisian --dir "$TABLES" --moves-played 7 B:WK12,K34:BK45 >"$WORK/got"
+expect_match "the lone king after White's 7th move: a draw beside the pure win" \
+    "draw under the draw rules \(without them: win in 1 ply\)" "$WORK/got"
+draws=$(grep -Ec ' 45x[17] +draw$' "$WORK/got")
+expect_status "both captures are draws: the game ended before them" 2 "$draws"
+grep -q 'line:' "$WORK/got"
+expect_status "and the line has no move" 1 $?
+# With 6 moves played White's next move is its 7th: the line ends after it, whatever the
+# lone king could answer (it was once followed by Black's reply).
+"$PROBE" lookup --variant frisian --dir "$TABLES" --moves-played 6 W:WK2,K3:BK5 >"$WORK/got"
+expect_match "the line ends after White's 7th move" "line: +[0-9]+[-x][0-9]+$" "$WORK/got"
+
 printf 'W:W10,K19:BK14\n' | "$PROBE" batch --variant frisian --dir "$TABLES" --moves-played 2 >"$WORK/got"
 expect_status "moves played outside two kings v one is an error line" 1 $?
 expect_match "the error says where moves count" "error.*two kings against one king" "$WORK/got"
