@@ -56,15 +56,54 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
     }
 }
 
+/* What a material's file held when the run began: a sound table (TABLE_OK), none
+ * (TABLE_ERR_MISSING), or why it must be built again; and whether it stores both sides to
+ * move. */
+typedef struct Found {
+    TableStatus status;
+    bool both_sides;
+    char why[512];
+} Found;
+
 /* A table that opens, matches and passes every checksum is not built again, whether it
  * stores one side to move or both. */
-static bool up_to_date(const Variant *v, const char *path, const char *name) {
-    char err[512];
+static Found find_table(const Variant *v, const char *path, const char *name) {
+    Found f = {.both_sides = false};
     TableFile *t;
-    bool sound = table_open(path, v, name, &t, err, sizeof err) == TABLE_OK &&
-                 table_verify(t, err, sizeof err) == TABLE_OK;
+    f.status = table_open(path, v, name, &t, f.why, sizeof f.why);
+    if (f.status == TABLE_OK) {
+        f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
+        f.status = table_verify(t, f.why, sizeof f.why);
+    }
     table_close(t);
-    return sound;
+    return f;
+}
+
+/* Looks at the file of each material before anything is written.  A damaged table, or one
+ * of an older format or of other rules under this variant's id, is built again; but a
+ * table of another variant is somebody's data, and the run stops. */
+static int find_tables(const Variant *v, const Tablebase *tb, const Material *list, int count,
+                       Found *found, char *err, size_t errlen) {
+    for (int i = 0; i < count; i++) {
+        char path[4200], name[MATERIAL_NAME_MAX];
+        tb_path(tb, &list[i], path, sizeof path);
+        material_name(&list[i], name, sizeof name);
+        found[i] = find_table(v, path, name);
+        if (found[i].status == TABLE_ERR_VARIANT) {
+            snprintf(err, errlen,
+                     "%s; dtb-gen replaces no other variant's tables: choose another --dir",
+                     found[i].why);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Whether the run will write a table: then the manifest goes first (manifest_retire). */
+static bool changes_ahead(const Found *found, int count, bool one_side) {
+    for (int i = 0; i < count; i++)
+        if (found[i].status != TABLE_OK || (one_side && found[i].both_sides)) return true;
+    return false;
 }
 
 /* Seconds spent solving and writing one table. */
@@ -180,15 +219,17 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
     return st != TABLE_OK;
 }
 
-static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
+static int build_one(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
                      const BuildOptions *opt, char *err, size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (up_to_date(v, path, name)) {
+    if (found->status == TABLE_OK) {
         if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
         return 0;
     }
+    if (found->status != TABLE_ERR_MISSING && opt->log)
+        fprintf(opt->log, "%s: built again: %s\n", name, found->why);
     Indexer ix;
     idx_init(&ix, v, m);
     TableInfo info = {.fingerprint = variant_fingerprint(v),
@@ -215,15 +256,13 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m,
     return 0;
 }
 
-/* A material whose file exists is checked against its memory only if build_one finds the
- * file bad, which is rare enough to leave to the allocator.  What the program holds
- * already (code, handles) counts against the limit too. */
-static int check_memory(const Variant *v, const Tablebase *tb, const Material *m, uint64_t limit,
+/* A material whose table is sound needs no memory; what the program holds already (code,
+ * handles) counts against the limit too. */
+static int check_memory(const Variant *v, const Material *m, const Found *found, uint64_t limit,
                         char *err, size_t errlen) {
+    if (found->status == TABLE_OK) return 0;
     uint64_t needed = memory_needed(v, m), in_use = memory_resident();
-    char path[4200];
-    tb_path(tb, m, path, sizeof path);
-    if (needed + in_use <= limit || access(path, F_OK) == 0) return 0;
+    if (needed + in_use <= limit) return 0;
     char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32];
     material_name(m, name, sizeof name);
     memory_format(needed, need_text, sizeof need_text);
@@ -234,11 +273,11 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
     return 1;
 }
 
-static int check_memory_all(const Variant *v, const Tablebase *tb, const Material *list, int count,
+static int check_memory_all(const Variant *v, const Material *list, const Found *found, int count,
                             const BuildOptions *opt, char *err, size_t errlen) {
     int result = 0;
     for (int i = 0; i < count && result == 0; i++)
-        result = check_memory(v, tb, &list[i], opt->memory, err, errlen);
+        result = check_memory(v, &list[i], &found[i], opt->memory, err, errlen);
     return result;
 }
 
@@ -265,11 +304,17 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
                  char *err, size_t errlen) {
     if (make_dirs(opt->dir, err, errlen)) return 1;
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-    int result = !tb || check_memory_all(v, tb, list, count, opt, err, errlen);
+    Found *found = malloc((size_t)count * sizeof *found + 1);
+    if (tb && !found) snprintf(err, errlen, "out of memory");
+    int result = !tb || !found || find_tables(v, tb, list, count, found, err, errlen) ||
+                 check_memory_all(v, list, found, count, opt, err, errlen);
+    if (result == 0 && changes_ahead(found, count, opt->one_side))
+        result = manifest_retire(opt->dir, err, errlen);
     for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, tb, &list[i], opt, err, errlen);
+        result = build_one(v, tb, &list[i], &found[i], opt, err, errlen);
     for (int i = 0; i < count && result == 0 && opt->one_side; i++)
         result = store_one_side(v, tb, &list[i], opt, err, errlen);
+    free(found);
     tb_close(tb);
     return result ? result : manifest_write(v, opt->dir, err, errlen);
 }

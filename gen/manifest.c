@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <xxhash.h>
 
 typedef struct Text {
@@ -88,6 +89,30 @@ static int describe(const Variant *v, const char *path, const char *name, char *
     return !ok;
 }
 
+/* Whether the file at path holds exactly text[0..len). */
+static bool holds(const char *path, const char *text, size_t len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    char buf[1 << 16];
+    size_t at = 0, n;
+    bool same = true;
+    while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        same = at + n <= len && memcmp(buf, text + at, n) == 0;
+        at += n;
+    }
+    same = same && at == len && !ferror(f);
+    fclose(f);
+    return same;
+}
+
+int manifest_retire(const char *dir, char *err, size_t errlen) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
+    if (unlink(path) == 0 || errno == ENOENT) return 0;
+    snprintf(err, errlen, "cannot remove %s before the tables change: %s", path, strerror(errno));
+    return 1;
+}
+
 #define MANIFEST_MAX_TABLES 1024
 
 /* The materials of the table files in dir, in dependency order; -1 when dir is unreadable. */
@@ -142,7 +167,7 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
     tb_close(tb);
     if (!memory) snprintf(err, errlen, "out of memory writing the manifest");
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
-    if (result == 0 && memory)
+    if (result == 0 && memory && !holds(path, text.buf, text.len))
         result = atomic_write(path, text.buf, text.len, err, errlen) != TABLE_OK;
     free(text.buf);
     free(list);

@@ -14,6 +14,29 @@ flip_last_byte "$WORK/stray/KMvK.dtb"
 expect_status "dtb-gen beside a damaged table it does not build" 1 $?
 expect_match "names the damaged table" "KMvK\.dtb.*checksum" "$WORK/err"
 expect_same "and leaves the manifest as it was" "$TABLES/MANIFEST" "$WORK/stray/MANIFEST"
+# A run that rebuilds a table removes the manifest first, so that one stopped half-way
+# leaves none rather than a false one: here the damaged KMvK stops it at the end.
+flip_last_byte "$WORK/stray/KvK.dtb"
+"$GEN" --variant brazilian --dir "$WORK/stray" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen rebuilding KvK beside the damaged KMvK" 1 $?
+[ -e "$WORK/stray/MANIFEST" ]
+expect_status "leaves no manifest" 1 $?
+"$PROBE" verify --variant brazilian --dir "$WORK/stray" >"$WORK/out"
+expect_line "the rebuilt KvK is sound" "ok KvK.dtb" "$WORK/out"
+
+# A run with nothing to do leaves the manifest's file alone (a read-only folder works).
+before=$(ls -i "$TABLES/MANIFEST")
+"$GEN" --variant brazilian --dir "$TABLES" KMvK >/dev/null 2>&1
+expect_status "dtb-gen over a complete set" 0 $?
+expect_status "keeps the manifest's file" 0 "$([ "$(ls -i "$TABLES/MANIFEST")" = "$before" ]; echo $?)"
+
+# Tables of another variant are not replaced: the run stops before writing anything.
+cp -r "$TABLES" "$WORK/foreign"
+"$GEN" --variant scandinavian-8 --dir "$WORK/foreign" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen over another variant's tables" 1 $?
+expect_match "says whose they are" "variant brazilian.*replaces no other variant's tables" "$WORK/err"
+cmp -s "$TABLES/KvK.dtb" "$WORK/foreign/KvK.dtb" && cmp -s "$TABLES/MANIFEST" "$WORK/foreign/MANIFEST"
+expect_status "and leaves them and the manifest as they were" 0 $?
 
 flip_last_byte "$TABLES/KvK.dtb"
 "$PROBE" verify --variant brazilian --dir "$TABLES" >"$WORK/out"
