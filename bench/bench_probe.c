@@ -12,7 +12,8 @@
  *   the first probe in a new process, where every page the prober allocates is new;
  *   the memory latency: one read at random over as many bytes as the set's decoded WDL,
  *   each read's address depending on the one before, which bounds warm probes over large
- *   tables (a probe reads about one such byte).
+ *   tables (a probe reads about one such byte, unless the summary of its block says that
+ *   its run of positions all hold one value: table_file.c).
  * The positions are drawn before the clock starts, over all positions (each table probed in
  * proportion to its size), and for the warm probes also from a random table (small tables,
  * which stay in the processor's caches, as often as large ones).

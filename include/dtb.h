@@ -123,11 +123,11 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
 
 /* dtb_probe_wdl of count positions, into out[0..count-1]: the same answers, sooner.  A
- * probe of a position without a capture pending mostly waits for one read from memory, and
- * here those reads overlap: about twice as many such positions a second, and 1.0 to 1.2
- * times as many over all positions, whose captures cost computing rather than waiting
- * (bench_probe, three runs).  For
- * engines that probe all the positions a node's moves lead to, say.
+ * probe of a position without a capture pending often waits for one read from memory, and
+ * here those reads overlap: about 1.5 times as many such positions a second, and 1.0 to
+ * 1.1 times as many over all positions, whose captures cost computing rather than waiting
+ * (bench_probe, three runs).  For engines that probe all the positions a node's moves
+ * lead to, say.
  * RETURN: DTB_OK, or the error of one position, which dtb_last_error() names by its number
  * (from 0); out is then unspecified.  Since 0.3. */
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out);

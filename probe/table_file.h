@@ -84,8 +84,9 @@ bool table_stores(const TableFile *t, uint64_t index);
 /* Reads the cell of position index in value set `set` (WDL and DTW, a draw with DTW 0).
  * Safe to call from many threads at once on one TableFile.  The first read of a block
  * checks and decodes it and keeps it decoded until table_close, so a file read all over
- * comes to hold a quarter byte a position for each WDL stream and one (rarely two) for
- * each DTW stream (table_stream_size); later reads take no lock.  Positions whose value is
+ * comes to hold a quarter byte a position for each WDL stream (and a 256th of that for its
+ * summary, see table_file.c) and one (rarely two) for each DTW stream (table_stream_size);
+ * later reads take no lock.  Positions whose value is
  * not stored give arbitrary cells; an index of a side to move the file leaves out is an
  * error (TABLE_ERR_RANGE). */
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);

@@ -23,8 +23,8 @@
 
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
-static const char *const file_names[] = {"a.dtb",    "b.dtb", "bad.dtb", "pair.dtb",
-                                         "none.dtb", "c.dtb", "dtw.dtb", "fifo.dtb"};
+static const char *const file_names[] = {"a.dtb", "b.dtb",   "bad.dtb",  "pair.dtb", "none.dtb",
+                                         "c.dtb", "dtw.dtb", "fifo.dtb", "runs.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -695,6 +695,46 @@ static void test_threads(const Variant *v) {
     table_close(t);
 }
 
+/* Long runs of one WDL, so that many a cache line of decoded values holds one value (the
+ * prober summarises those), with single positions of another value inside some runs, one
+ * of them the table's last position, in a block's last chunk, which is not a whole one. */
+static Cell run_cell(uint64_t index) {
+    bool odd_one = index % 5003 == 17 || index == POSITIONS - 1;
+    int wdl = (int)((index / 1000 + odd_one) % 3) + WDL_LOSS;
+    return CELL_MAKE(wdl, wdl == WDL_WIN ? 1 : 0);
+}
+
+static void test_runs(const Variant *v) {
+    const char *path = path_of("runs.dtb");
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    Cell *cells = malloc(POSITIONS * sizeof *cells);
+    uint64_t *none = calloc(POSITIONS / 64 + 1, sizeof *none);
+    for (uint64_t i = 0; i < POSITIONS; i++) cells[i] = run_cell(i);
+    TableWriter *w;
+    char err[512] = "";
+    TableStatus s = table_writer_begin(path, &info, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, none, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    table_writer_free(w);
+    TableFile *t = NULL;
+    if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
+    uint64_t wrong = 0;
+    for (int pass = 0; pass < 2 && s == TABLE_OK; pass++)
+        for (uint64_t i = 0; i < POSITIONS; i++) {
+            int wdl = WDL_NONE;
+            Cell cell = 0;
+            wrong += table_read_wdl(t, i, 0, &wdl, err, sizeof err) != TABLE_OK ||
+                     wdl != CELL_WDL(cells[i]);
+            wrong += table_read(t, i, 0, &cell, err, sizeof err) != TABLE_OK || cell != cells[i];
+        }
+    check(s == TABLE_OK && wrong == 0,
+          "runs of one value and the odd position inside them read back, twice: %llu wrong (%s)",
+          (unsigned long long)wrong, err);
+    table_close(t);
+    free(cells);
+    free(none);
+}
+
 /* Writes the pattern of value set 0 with the half where `quiet` is to move all draws,
  * asking for `sides`; returns the file opened, or NULL. */
 static TableFile *write_sided(const Variant *v, uint32_t sides, int quiet,
@@ -793,6 +833,7 @@ int main(void) {
     test_two_value_sets(&v, unstored);
     test_dtw_past_cells(&v);
     test_threads(&v);
+    test_runs(&v);
     test_one_side(&v, unstored);
     remove_files();
     free(unstored);
