@@ -2,16 +2,20 @@
  *
  * A threat position is one where the side to move has no capture but the other side would
  * have one if it were to move.  Kingsrow leaves these out of its tables besides the
- * positions with a capture pending; a prober would then settle one by a search of its
- * quiet moves, most of which run into the pending capture.  This program rewrites value
- * set 0 of each table in DIR (all, or the materials named) with the real writer twice into
- * a temporary folder: once with the positions dtb-gen leaves out (holes and captures
- * pending), once with the threat positions left out too, and prints the WDL and DTW bits
- * per position of both, with the share of positions of each kind and the quiet moves a
- * threat position has; and, over a sample of threat positions, what a warm WDL probe costs
- * now (a read) against settling the position by a search of its quiet moves as a prober
- * would have to.  The first size equals the file's, which shows that the classification
- * agrees with the generator's.
+ * positions with a capture pending, and its engine's search settles them.  A prober that
+ * must answer alone would settle one by searching its moves; where one of them leads to
+ * another threat position left out, that search may run round a cycle of king moves for
+ * ever.  Only a bounded threat, one whose every move leaves the opponent a capture, can be
+ * left out safely: its search ends at the captures.
+ * This program rewrites value set 0 of each table in DIR (all, or the materials named)
+ * with the real writer into a temporary folder: with the positions dtb-gen leaves out
+ * (holes and captures pending), with every threat position left out too, and with the
+ * bounded ones only; each with both sides to move stored and with one (as --one-side).
+ * It prints the WDL bits per position of each, the DTW bits of the first two with both
+ * sides, the share of positions of each kind, and over a sample of threat positions what a
+ * warm WDL probe costs now (a read) against settling the position by a search of its moves.
+ * The first size equals the file's, which shows that the classification agrees with the
+ * generator's.
  * Usage: bench_threats VARIANT DIR [MATERIAL...] */
 #include "draw_rules.h"
 #include "index.h"
@@ -27,13 +31,17 @@
 #include <string.h>
 #include <unistd.h>
 
-enum { KIND_QUIET, KIND_THREAT, KIND_UNSTORED, KINDS }; /* unstored: a hole or a capture */
-enum { SAMPLE_EVERY = 97, SAMPLE_MAX = 20000 };         /* threat positions timed */
+/* unstored: a hole or a capture pending; bounded: a threat whose every move leaves the
+ * opponent a capture */
+enum { KIND_QUIET, KIND_THREAT, KIND_BOUNDED, KIND_UNSTORED, KINDS };
+/* The positions left out of each rewrite: as now, with every threat, with bounded ones. */
+enum { OUT_NOW, OUT_THREATS, OUT_BOUNDED, OUTS };
+enum { SAMPLE_EVERY = 97, SAMPLE_MAX = 20000 }; /* threat positions timed */
 
 typedef struct Totals {
     uint64_t positions, kind[KINDS], threat_moves;
-    uint64_t wdl[2], dtw[2]; /* bytes: [0] as dtb-gen writes, [1] threats left out too */
-    double read_s, search_s; /* the sample's probes: reads now, searches instead */
+    uint64_t wdl[2][OUTS], dtw[2][OUTS]; /* bytes: [one side][OUT_*] */
+    double read_s, search_s;             /* the sample's probes: reads now, searches instead */
     uint64_t sampled;
 } Totals;
 
@@ -51,9 +59,15 @@ static int classify(const Variant *v, const Indexer *ix, IdxCursor *cur, uint64_
     if (!movegen_has_capture(v, &other)) return KIND_QUIET;
     movegen_legal(v, &p, list);
     t->threat_moves += (uint64_t)list->count;
-    if (t->kind[KIND_THREAT] % SAMPLE_EVERY == 0 && sample->count < SAMPLE_MAX)
+    if ((t->kind[KIND_THREAT] + t->kind[KIND_BOUNDED]) % SAMPLE_EVERY == 0 &&
+        sample->count < SAMPLE_MAX)
         sample->pos[sample->count++] = p;
-    return KIND_THREAT;
+    for (int k = 0; k < list->count; k++) {
+        Position next;
+        movegen_play(v, &p, &list->move[k], &next);
+        if (!movegen_has_capture(v, &next)) return KIND_THREAT;
+    }
+    return KIND_BOUNDED;
 }
 
 /* Times warm probes of the sample: read as now, then settled by search (each run twice,
@@ -85,12 +99,14 @@ static void mark(uint64_t *bits, uint64_t i) {
     bits[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-/* Writes cells to path with the given positions left out; adds its stream sizes. */
+/* Writes cells to path with the given positions left out, both sides to move stored or
+ * one; adds its stream sizes. */
 static bool write_sizes(const char *path, const TableInfo *info, const Cell *cells,
-                        const uint64_t *unstored, uint64_t *wdl, uint64_t *dtw) {
+                        const uint64_t *unstored, bool one_side, uint64_t *wdl, uint64_t *dtw) {
     char err[512];
     TableInfo one = *info;
     one.cells_per_position = 1;
+    one.sides = one_side ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH;
     TableWriter *w = NULL;
     TableFile *t = NULL;
     TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
@@ -117,16 +133,22 @@ static double ns_per(double seconds, uint64_t count) {
     return count ? seconds * 1e9 / (double)count : 0;
 }
 
+static double share(const Totals *t, uint64_t count) {
+    return t->positions ? 100.0 * (double)count / (double)t->positions : 0;
+}
+
 static void print_row(const char *name, const Totals *t) {
-    double n = (double)t->positions;
-    printf("%-10s %11llu %6.1f%% %6.1f%% %6.1f  %7.4f %7.4f %5.2fx  %7.4f %7.4f  %6.0f %7.0f\n",
-           name, (unsigned long long)t->positions, 100.0 * (double)t->kind[KIND_UNSTORED] / n,
-           100.0 * (double)t->kind[KIND_THREAT] / n,
-           t->kind[KIND_THREAT] ? (double)t->threat_moves / (double)t->kind[KIND_THREAT] : 0,
-           bits(t->wdl[0], t->positions), bits(t->wdl[1], t->positions),
-           t->wdl[1] ? (double)t->wdl[0] / (double)t->wdl[1] : 0, bits(t->dtw[0], t->positions),
-           bits(t->dtw[1], t->positions), ns_per(t->read_s, t->sampled),
-           ns_per(t->search_s, t->sampled));
+    uint64_t n = t->positions, threats = t->kind[KIND_THREAT] + t->kind[KIND_BOUNDED];
+    printf("%-10s %11llu %6.1f%% %6.1f%% %6.1f%% %6.1f  %7.4f %7.4f %7.4f  %7.4f %7.4f %7.4f  "
+           "%7.4f %7.4f  %6.0f %7.0f\n",
+           name, (unsigned long long)n, share(t, t->kind[KIND_UNSTORED]), share(t, threats),
+           share(t, t->kind[KIND_BOUNDED]), threats ? (double)t->threat_moves / (double)threats : 0,
+           bits(t->wdl[0][OUT_NOW], n), bits(t->wdl[0][OUT_THREATS], n),
+           bits(t->wdl[0][OUT_BOUNDED], n), bits(t->wdl[1][OUT_NOW], n),
+           bits(t->wdl[1][OUT_THREATS], n), bits(t->wdl[1][OUT_BOUNDED], n),
+           bits(t->dtw[0][OUT_NOW], n), bits(t->dtw[0][OUT_THREATS], n),
+           ns_per(t->read_s, t->sampled), ns_per(t->search_s, t->sampled));
+    fflush(stdout);
 }
 
 typedef struct Bench {
@@ -143,7 +165,9 @@ static void add_totals(Totals *all, const Totals *one) {
     all->positions += one->positions, all->threat_moves += one->threat_moves;
     all->read_s += one->read_s, all->search_s += one->search_s, all->sampled += one->sampled;
     for (int k = 0; k < KINDS; k++) all->kind[k] += one->kind[k];
-    for (int s = 0; s < 2; s++) all->wdl[s] += one->wdl[s], all->dtw[s] += one->dtw[s];
+    for (int side = 0; side < 2; side++)
+        for (int out = 0; out < OUTS; out++)
+            all->wdl[side][out] += one->wdl[side][out], all->dtw[side][out] += one->dtw[side][out];
 }
 
 static bool measure(Bench *b, const char *name) {
@@ -157,9 +181,10 @@ static bool measure(Bench *b, const char *name) {
     TableInfo info = *table_info(t);
     uint64_t n = info.positions, words = (n + 63) / 64;
     Cell *cells = malloc(n * sizeof *cells);
-    uint64_t *unstored = calloc(words, 8), *omitted = calloc(words, 8);
-    bool ok =
-        cells && unstored && omitted && table_read_set(t, 0, cells, err, sizeof err) == TABLE_OK;
+    uint64_t *left_out[OUTS];
+    bool ok = cells != NULL;
+    for (int out = 0; out < OUTS; out++) ok &= (left_out[out] = calloc(words, 8)) != NULL;
+    ok = ok && table_read_set(t, 0, cells, err, sizeof err) == TABLE_OK;
     table_close(t);
     Totals one = {.positions = n};
     if (ok) {
@@ -170,17 +195,20 @@ static bool measure(Bench *b, const char *name) {
         for (uint64_t i = 0; i < n; i++) {
             int kind = classify(&b->v, &ix, &cur, i, b->list, &one, b->sample);
             one.kind[kind]++;
-            if (kind == KIND_UNSTORED) mark(unstored, i);
-            if (kind != KIND_QUIET) mark(omitted, i);
+            if (kind == KIND_UNSTORED) mark(left_out[OUT_NOW], i);
+            if (kind != KIND_QUIET) mark(left_out[OUT_THREATS], i);
+            if (kind == KIND_UNSTORED || kind == KIND_BOUNDED) mark(left_out[OUT_BOUNDED], i);
         }
         snprintf(path, sizeof path, "%s/%s%s", b->tmp, name, TB_FILE_SUFFIX);
-        ok = write_sizes(path, &info, cells, unstored, &one.wdl[0], &one.dtw[0]) &&
-             write_sizes(path, &info, cells, omitted, &one.wdl[1], &one.dtw[1]);
+        for (int k = 0; k < 2 * OUTS && ok; k++)
+            ok = write_sizes(path, &info, cells, left_out[k % OUTS], k >= OUTS,
+                             &one.wdl[k / OUTS][k % OUTS], &one.dtw[k / OUTS][k % OUTS]);
     }
     if (ok && !time_sample(b->tb, b->sample, &one))
         ok = false, fprintf(stderr, "bench_threats: %s: a search disagrees with the table\n", name);
     if (ok) print_row(name, &one), add_totals(&b->all, &one);
-    free(cells), free(unstored), free(omitted);
+    free(cells);
+    for (int out = 0; out < OUTS; out++) free(left_out[out]);
     return ok;
 }
 
@@ -215,9 +243,11 @@ int main(int argc, char **argv) {
     if (!b.tb || !b.sample || !b.list) return fprintf(stderr, "bench_threats: out of memory\n"), 1;
     b.list->paths = NULL;
     if (!mkdtemp(b.tmp)) return perror("bench_threats: mkdtemp"), 1;
-    printf("%-10s %11s %7s %7s %6s  %7s %7s %6s  %7s %7s  %6s %7s\n", "material", "positions",
-           "unstor", "threat", "moves", "WDL now", "-threat", "gain", "DTW now", "-threat", "read",
-           "search");
+    printf("%-10s %11s %7s %7s %7s %6s  %-23s  %-23s  %-15s  %6s %7s\n", "", "", "", "", "", "",
+           "WDL, both sides", "WDL, one side", "DTW, both sides", "", "");
+    printf("%-10s %11s %7s %7s %7s %6s  %7s %7s %7s  %7s %7s %7s  %7s %7s  %6s %7s\n", "material",
+           "positions", "unstor", "threat", "bounded", "moves", "now", "-threat", "-bound", "now",
+           "-threat", "-bound", "now", "-threat", "read", "search");
     int failed = 0;
     if (argc > 3)
         for (int a = 3; a < argc; a++) failed += !measure(&b, argv[a]);
