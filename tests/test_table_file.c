@@ -318,8 +318,9 @@ static Cell *noisy_cells(void) {
     return cells;
 }
 
-static TableStatus write_noisy(const char *path, const TableInfo *info, const Cell *cells,
-                               const uint64_t *unstored, char *err, size_t errlen) {
+/* Writes cells as value set 0, the table's only one, through the writer. */
+static TableStatus write_set0(const char *path, const TableInfo *info, const Cell *cells,
+                              const uint64_t *unstored, char *err, size_t errlen) {
     TableWriter *w;
     TableStatus s = table_writer_begin(path, info, &w, err, errlen);
     if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
@@ -333,8 +334,8 @@ static void test_unstored_cost(const Variant *v, const uint64_t *unstored) {
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "";
     Cell *cells = noisy_cells();
-    check(write_noisy(path_of("c.dtb"), &info, cells, NULL, err, sizeof err) == TABLE_OK &&
-              write_noisy(path_of("b.dtb"), &info, cells, unstored, err, sizeof err) == TABLE_OK,
+    check(write_set0(path_of("c.dtb"), &info, cells, NULL, err, sizeof err) == TABLE_OK &&
+              write_set0(path_of("b.dtb"), &info, cells, unstored, err, sizeof err) == TABLE_OK,
           "write noise stored and unstored (%s)", err);
     size_t all, some;
     free(load(path_of("c.dtb"), &all));
@@ -710,12 +711,8 @@ static void test_runs(const Variant *v) {
     Cell *cells = malloc(POSITIONS * sizeof *cells);
     uint64_t *none = calloc(POSITIONS / 64 + 1, sizeof *none);
     for (uint64_t i = 0; i < POSITIONS; i++) cells[i] = run_cell(i);
-    TableWriter *w;
     char err[512] = "";
-    TableStatus s = table_writer_begin(path, &info, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, none, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
-    table_writer_free(w);
+    TableStatus s = write_set0(path, &info, cells, none, err, sizeof err);
     TableFile *t = NULL;
     if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
     uint64_t wrong = 0;
@@ -746,12 +743,8 @@ static TableFile *write_sided(const Variant *v, uint32_t sides, int quiet,
     uint64_t half = POSITIONS / 2;
     for (uint64_t i = (uint64_t)quiet * half; i < (uint64_t)(quiet + 1) * half; i++)
         cells[i] = CELL_MAKE(WDL_DRAW, 0);
-    TableWriter *w;
     char err[512] = "";
-    TableStatus s = table_writer_begin(path, &info, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
-    table_writer_free(w);
+    TableStatus s = write_set0(path, &info, cells, unstored, err, sizeof err);
     free(cells);
     TableFile *t = NULL;
     if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
