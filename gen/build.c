@@ -1,6 +1,7 @@
 #include "build.h"
 
 #include "draw_rules.h"
+#include "folder_lock.h"
 #include "manifest.h"
 #include "memory.h"
 #include "one_side.h"
@@ -302,7 +303,8 @@ static int store_one_side(const Variant *v, const Tablebase *tb, const Material 
  * With opt->one_side, the set is complete before any table is rewritten (one_side.h). */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen) {
-    if (make_dirs(opt->dir, err, errlen)) return 1;
+    int lock;
+    if (make_dirs(opt->dir, err, errlen) || folder_lock(opt->dir, &lock, err, errlen)) return 1;
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
     Found *found = malloc((size_t)count * sizeof *found + 1);
     if (tb && !found) snprintf(err, errlen, "out of memory");
@@ -316,5 +318,7 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
         result = store_one_side(v, tb, &list[i], opt, err, errlen);
     free(found);
     tb_close(tb);
-    return result ? result : manifest_write(v, opt->dir, err, errlen);
+    if (result == 0) result = manifest_write(v, opt->dir, err, errlen);
+    folder_unlock(lock);
+    return result;
 }

@@ -28,4 +28,13 @@ if(TARGET dtb-gen)
   gen_test(memory_enough --stderr-has "KKvK: 29760 positions"
            --stderr-has "^peak memory [0-9.]+ MiB \\(limit 256.00 MiB\\)"
            -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_enough KKvK --memory 256M)
+  # A second run in a folder stops before touching it (while_locked.sh holds the lock as
+  # the first run would); the lock, released, lets the next run build.
+  gen_test(locked --status 1
+           --stderr-has "another dtb-gen is building tables in '.*/locked' \\(it holds"
+           -- sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/while_locked.sh ${GEN_DIR}/locked
+           ${GEN} --variant brazilian --dir ${GEN_DIR}/locked KvK)
+  gen_test(unlocked --stderr-has "KvK: 1984 positions"
+           -- sh -c "mkdir -p \"$1\" && flock \"$1/.dtb-gen.lock\" true && \"$0\" --variant brazilian --dir \"$1\" KvK"
+           ${GEN} ${GEN_DIR}/unlocked)
 endif()
