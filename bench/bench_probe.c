@@ -24,7 +24,6 @@
 #include "tablebase.h"
 #include "wall_clock.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,19 +49,16 @@ static uint64_t next_random(uint64_t *state) {
     return *state;
 }
 
-static void find_tables(Bench *b) {
-    DIR *d = opendir(b->dir);
+/* Adds a table of the folder (for tb_each_file); false once the list is full. */
+static bool add_table(const char *name, void *bench) {
+    Bench *b = bench;
+    Material m;
     char err[128];
-    for (struct dirent *e; d && (e = readdir(d)) && b->tables < MAX_TABLES;) {
-        char *name = b->names[b->tables];
-        Material m;
-        size_t n = strlen(e->d_name);
-        if (n < 5 || n - 4 >= MATERIAL_NAME_MAX || strcmp(e->d_name + n - 4, TB_FILE_SUFFIX))
-            continue;
-        snprintf(name, MATERIAL_NAME_MAX, "%.*s", (int)(n - 4), e->d_name);
-        if (material_parse(name, &m, err, sizeof err)) idx_init(&b->ix[b->tables++], &b->v, &m);
+    if (material_parse(name, &m, err, sizeof err)) {
+        snprintf(b->names[b->tables], MATERIAL_NAME_MAX, "%s", name);
+        idx_init(&b->ix[b->tables++], &b->v, &m);
     }
-    if (d) closedir(d);
+    return b->tables < MAX_TABLES;
 }
 
 /* A random valid position of table t; *index receives its index. */
@@ -218,7 +214,7 @@ static void read_one(TableFile *file, uint64_t index, bool full) {
  * stream has its first block), or of the largest table when none is that large. */
 static double cold_block_us(Bench *b, bool full) {
     uint64_t state = 777, index, least = 2u << 20, largest = 0;
-    char err[256], path[4200];
+    char err[256];
     double total = 0;
     for (int t = 0; t < b->tables; t++)
         if (b->ix[t].size > largest) largest = b->ix[t].size;
@@ -229,8 +225,7 @@ static double cold_block_us(Bench *b, bool full) {
         while (b->ix[t].size < least);
         Position p;
         TableFile *file;
-        snprintf(path, sizeof path, "%s/%s%s", b->dir, b->names[t], TB_FILE_SUFFIX);
-        if (table_open(path, &b->v, NULL, &file, err, sizeof err) != TABLE_OK) return -1;
+        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != TABLE_OK) return -1;
         read_one(file, 0, full);
         do random_position(b, t, &state, &p, &index);
         while (index < b->ix[t].size / 2);
@@ -339,7 +334,7 @@ int main(int argc, char **argv) {
     b.dir = argv[2];
     b.probes = argc > 3 ? atol(argv[3]) : 4000000;
     int threads = argc > 4 ? atoi(argv[4]) : 2;
-    find_tables(&b);
+    tb_each_file(b.dir, add_table, &b);
     b.pool = malloc(POOL * sizeof *b.pool);
     if (!b.tables || !b.pool) {
         fprintf(stderr, "no tables in %s, or out of memory\n", b.dir);

@@ -10,9 +10,9 @@
  * compress differently, so its sizes are only indicative. */
 #include "table_file.h"
 #include "table_writer.h"
+#include "tablebase.h"
 #include "wall_clock.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,33 +71,38 @@ static int pieces_of(const char *name) {
     return (int)strlen(name) - 1; /* one letter a piece, and the 'v' */
 }
 
+/* The sizes of a folder's tables so far. */
+typedef struct Report {
+    const char *dir;
+    Sizes by_pieces[PIECES_MAX + 1], all;
+    int sets;
+} Report;
+
+/* Prints and adds one table's sizes (for tb_each_file). */
+static bool report_table(const char *name, void *report) {
+    Report *r = report;
+    char path[4200];
+    Sizes s;
+    snprintf(path, sizeof path, "%s/%s%s", r->dir, name, TB_FILE_SUFFIX);
+    if (!table_sizes(path, &s, &r->sets)) return true;
+    print_sizes(name, &s, r->sets);
+    if (pieces_of(name) <= PIECES_MAX) add_sizes(&r->by_pieces[pieces_of(name)], &s);
+    add_sizes(&r->all, &s);
+    return true;
+}
+
 static int report_folder(const char *dir) {
-    DIR *d = opendir(dir);
-    if (!d) return fprintf(stderr, "cannot read %s\n", dir), 1;
-    static Sizes by_pieces[PIECES_MAX + 1];
-    Sizes all = {0};
-    int sets = 1;
+    static Report r;
+    r = (Report){.dir = dir, .sets = 1};
     printf("%-10s %12s  %11s %7s  %11s %7s  (per value set)  %8s\n", "material", "positions",
            "WDL bytes", "bits/p", "DTW bytes", "bits/p", "cache MB");
-    for (struct dirent *e; (e = readdir(d));) {
-        size_t n = strlen(e->d_name);
-        char path[4200], name[64];
-        Sizes s;
-        if (n < 5 || n - 4 >= sizeof name || strcmp(e->d_name + n - 4, ".dtb") != 0) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(n - 4), e->d_name);
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        if (!table_sizes(path, &s, &sets)) continue;
-        print_sizes(name, &s, sets);
-        if (pieces_of(name) <= PIECES_MAX) add_sizes(&by_pieces[pieces_of(name)], &s);
-        add_sizes(&all, &s);
-    }
-    closedir(d);
+    if (tb_each_file(dir, report_table, &r) < 0) return fprintf(stderr, "cannot read %s\n", dir), 1;
     for (int p = 0; p <= PIECES_MAX; p++) {
         char what[32];
         snprintf(what, sizeof what, "%d pieces", p);
-        if (by_pieces[p].positions) print_sizes(what, &by_pieces[p], sets);
+        if (r.by_pieces[p].positions) print_sizes(what, &r.by_pieces[p], r.sets);
     }
-    print_sizes("all", &all, sets);
+    print_sizes("all", &r.all, r.sets);
     return 0;
 }
 

@@ -25,7 +25,6 @@
 #include "tablebase.h"
 #include "wall_clock.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,6 +153,7 @@ static void print_row(const char *name, const Totals *t) {
 typedef struct Bench {
     Variant v;
     const char *dir;
+    int failed;   /* materials that could not be measured */
     char tmp[32]; /* where the rewritten tables go */
     Tablebase *tb;
     Sample *sample;
@@ -174,9 +174,8 @@ static bool measure(Bench *b, const char *name) {
     char path[4200], err[512];
     Material m;
     TableFile *t = NULL;
-    snprintf(path, sizeof path, "%s/%s%s", b->dir, name, TB_FILE_SUFFIX);
     if (!material_parse(name, &m, err, sizeof err) ||
-        table_open(path, &b->v, name, &t, err, sizeof err) != TABLE_OK)
+        tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_threats: %s\n", err), false;
     TableInfo info = *table_info(t);
     uint64_t n = info.positions, words = (n + 63) / 64;
@@ -212,22 +211,11 @@ static bool measure(Bench *b, const char *name) {
     return ok;
 }
 
-/* Measures every table of b->dir. */
-static int measure_folder(Bench *b) {
-    DIR *d = opendir(b->dir);
-    if (!d) return fprintf(stderr, "bench_threats: cannot read %s\n", b->dir), 1;
-    int failed = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        size_t len = strlen(e->d_name), suffix = strlen(TB_FILE_SUFFIX);
-        char name[MATERIAL_NAME_MAX];
-        if (len <= suffix || len - suffix >= sizeof name ||
-            strcmp(e->d_name + len - suffix, TB_FILE_SUFFIX) != 0)
-            continue;
-        snprintf(name, sizeof name, "%.*s", (int)(len - suffix), e->d_name);
-        failed += !measure(b, name);
-    }
-    closedir(d);
-    return failed;
+/* measure() for tb_each_file. */
+static bool measure_each(const char *name, void *bench) {
+    Bench *b = bench;
+    b->failed += !measure(b, name);
+    return true;
 }
 
 int main(int argc, char **argv) {
@@ -248,11 +236,10 @@ int main(int argc, char **argv) {
     printf("%-10s %11s %7s %7s %7s %6s  %7s %7s %7s  %7s %7s %7s  %7s %7s  %6s %7s\n", "material",
            "positions", "unstor", "threat", "bounded", "moves", "now", "-threat", "-bound", "now",
            "-threat", "-bound", "now", "-threat", "read", "search");
-    int failed = 0;
     if (argc > 3)
-        for (int a = 3; a < argc; a++) failed += !measure(&b, argv[a]);
-    else
-        failed = measure_folder(&b);
+        for (int a = 3; a < argc; a++) b.failed += !measure(&b, argv[a]);
+    else if (tb_each_file(b.dir, measure_each, &b) < 0)
+        b.failed++, fprintf(stderr, "bench_threats: cannot read %s\n", b.dir);
     print_row("all", &b.all);
     printf("(read, search: ns a warm WDL probe of a threat position, read now or settled by "
            "search; a sample of every %dth)\n",
@@ -260,5 +247,5 @@ int main(int argc, char **argv) {
     rmdir(b.tmp);
     tb_close(b.tb);
     free(b.sample), free(b.list);
-    return failed != 0;
+    return b.failed != 0;
 }

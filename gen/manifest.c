@@ -4,7 +4,6 @@
 #include "table_file.h"
 #include "tablebase.h"
 
-#include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -115,27 +114,28 @@ int manifest_retire(const char *dir, char *err, size_t errlen) {
 
 #define MANIFEST_MAX_TABLES 1024
 
+/* The materials of a folder's tables so far (for tb_each_file). */
+typedef struct Listing {
+    Material *list;
+    int count;
+} Listing;
+
+static bool add_material(const char *name, void *listing) {
+    Listing *l = listing;
+    char ignored[128];
+    if (material_parse(name, &l->list[l->count], ignored, sizeof ignored)) l->count++;
+    return l->count < MANIFEST_MAX_TABLES;
+}
+
 /* The materials of the table files in dir, in dependency order; -1 when dir is unreadable. */
 static int tables_in(const char *dir, Material *list, char *err, size_t errlen) {
-    DIR *d = opendir(dir);
-    if (!d) {
+    Listing l = {list, 0};
+    if (tb_each_file(dir, add_material, &l) < 0) {
         snprintf(err, errlen, "cannot read folder %s: %s", dir, strerror(errno));
         return -1;
     }
-    int count = 0;
-    char name[MATERIAL_NAME_MAX], ignored[128];
-    size_t suffix = strlen(TB_FILE_SUFFIX);
-    for (struct dirent *e; (e = readdir(d)) && count < MANIFEST_MAX_TABLES;) {
-        size_t n = strlen(e->d_name);
-        if (n <= suffix || n - suffix >= sizeof name ||
-            strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX))
-            continue;
-        snprintf(name, sizeof name, "%.*s", (int)(n - suffix), e->d_name);
-        if (material_parse(name, &list[count], ignored, sizeof ignored)) count++;
-    }
-    closedir(d);
-    qsort(list, (size_t)count, sizeof *list, material_dependency_order);
-    return count;
+    qsort(list, (size_t)l.count, sizeof *list, material_dependency_order);
+    return l.count;
 }
 
 int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) {

@@ -5,6 +5,7 @@
 #include "movegen.h"
 #include "thread_key.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -27,6 +28,32 @@ struct Tablebase {
     _Atomic(OpenTable *) *tables; /* by material key, NULL until opened */
     OpenTable *opened;            /* the same tables, listed; guarded by open_lock */
 };
+
+int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx) {
+    DIR *d = opendir(dir);
+    if (!d) return -1;
+    int calls = 0;
+    size_t suffix = strlen(TB_FILE_SUFFIX);
+    char name[MATERIAL_NAME_MAX];
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t n = strlen(e->d_name);
+        if (n <= suffix || n - suffix >= sizeof name ||
+            strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX) != 0)
+            continue;
+        snprintf(name, sizeof name, "%.*s", (int)(n - suffix), e->d_name);
+        calls++;
+        if (!each(name, ctx)) break;
+    }
+    closedir(d);
+    return calls;
+}
+
+TableStatus tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
+                         char *err, size_t errlen) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s%s", dir, material, TB_FILE_SUFFIX);
+    return table_open(path, v, material, out, err, errlen);
+}
 
 Tablebase *tb_open(const Variant *v, const char *dir) {
     Tablebase *tb = calloc(1, sizeof *tb);

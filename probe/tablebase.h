@@ -14,6 +14,18 @@
 
 typedef struct Tablebase Tablebase;
 
+/* Calls each(material, ctx) for the material of every table file (MATERIAL.dtb) in dir, in
+ * the order the folder lists them, until it returns false; names too long for a material
+ * are passed over.  Returns the number of calls, or -1 (errno set) when dir cannot be
+ * read. */
+int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx);
+
+/* Opens the file of `material` (its name) in dir as table_open does, checked against v
+ * and the material (either NULL accepts any): for tools that read one file, not
+ * positions. */
+TableStatus tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
+                         char *err, size_t errlen);
+
 /* Returns NULL when out of memory.  v must outlive the handle. */
 Tablebase *tb_open(const Variant *v, const char *dir);
 void tb_close(Tablebase *tb);

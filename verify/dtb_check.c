@@ -5,7 +5,6 @@
 #include "fen.h"
 #include "index.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,24 +41,27 @@ static int fewer_pieces_first(const void *a, const void *b) {
     return lx != ly ? (lx > ly) - (lx < ly) : strcmp(x, y);
 }
 
+/* The materials of a folder's tables so far (for tb_each_file). */
+typedef struct Listing {
+    Name *names;
+    int count;
+} Listing;
+
+static bool add_name(const char *material, void *listing) {
+    Listing *l = listing;
+    snprintf(l->names[l->count++], MATERIAL_NAME_MAX, "%s", material);
+    return l->count < MATERIALS_MAX;
+}
+
 /* The materials of the table files in dir, smaller first: names receives them and list
  * points to them. */
 static int list_tables(const char *dir, Name *names, const char **list) {
-    DIR *d = opendir(dir);
-    if (!d) cli_die(1, "cannot read the folder '%s'", dir);
-    int count = 0;
-    size_t suffix = strlen(TB_FILE_SUFFIX);
-    for (struct dirent *e; (e = readdir(d)) && count < MATERIALS_MAX;) {
-        size_t n = strlen(e->d_name);
-        if (n <= suffix || n - suffix >= MATERIAL_NAME_MAX) continue;
-        if (strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX) != 0) continue;
-        snprintf(names[count++], MATERIAL_NAME_MAX, "%.*s", (int)(n - suffix), e->d_name);
-    }
-    closedir(d);
-    if (count == 0) cli_die(1, "no tables (*%s) in '%s'", TB_FILE_SUFFIX, dir);
-    qsort(names, (size_t)count, sizeof *names, fewer_pieces_first);
-    for (int i = 0; i < count; i++) list[i] = names[i];
-    return count;
+    Listing l = {names, 0};
+    if (tb_each_file(dir, add_name, &l) < 0) cli_die(1, "cannot read the folder '%s'", dir);
+    if (l.count == 0) cli_die(1, "no tables (*%s) in '%s'", TB_FILE_SUFFIX, dir);
+    qsort(names, (size_t)l.count, sizeof *names, fewer_pieces_first);
+    for (int i = 0; i < l.count; i++) list[i] = names[i];
+    return l.count;
 }
 
 static void print_wrong(const Variant *v, const Indexer *ix, const CheckWrong *w,

@@ -11,7 +11,6 @@
 #include "index.h"
 #include "tablebase.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,10 +43,8 @@ static bool compare(Tablebase *both, Tablebase *one, const Position *p, int set,
 
 /* Whether the file of material `name` in dir stores one side to move. */
 static bool stores_one_side(const Variant *v, const char *dir, const char *name, Tally *t) {
-    char path[4200];
     TableFile *file;
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, TB_FILE_SUFFIX);
-    if (table_open(path, v, name, &file, t->err, sizeof t->err) != TABLE_OK) return false;
+    if (tb_open_file(v, dir, name, &file, t->err, sizeof t->err) != TABLE_OK) return false;
     bool one = table_info(file)->sides != TABLE_SIDES_BOTH;
     table_close(file);
     if (!one) snprintf(t->err, sizeof t->err, "%s stores both sides to move", name);
@@ -113,29 +110,32 @@ static bool compare_material(const Variant *v, Tablebase *both, Tablebase *one, 
     return compare_batches(v, both, one, &ix, name, t);
 }
 
+/* A comparison of a folder of one side's tables with the same tables of both sides. */
+typedef struct Comparison {
+    const Variant *v;
+    Tablebase *both, *one;
+    const char *dir; /* of one side's */
+    Tally t;
+    bool ok;
+} Comparison;
+
+static bool compare_each(const char *name, void *comparison) {
+    Comparison *c = comparison;
+    return c->ok = compare_material(c->v, c->both, c->one, c->dir, name, &c->t);
+}
+
 int main(int argc, char **argv) {
     Variant v;
-    Tally t = {0};
     if (argc != 4 || !variant_lookup(argv[1], &v)) {
         fprintf(stderr, "usage: check_sides VARIANT DIR_BOTH DIR_ONE\n");
         return 2;
     }
-    Tablebase *both = tb_open(&v, argv[2]), *one = tb_open(&v, argv[3]);
-    DIR *d = opendir(argv[3]);
-    bool ok = both && one && d;
-    size_t suffix = strlen(TB_FILE_SUFFIX);
-    for (struct dirent *e; ok && (e = readdir(d));) {
-        char name[MATERIAL_NAME_MAX];
-        size_t n = strlen(e->d_name);
-        if (n <= suffix || n - suffix >= sizeof name) continue;
-        if (strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX) != 0) continue;
-        snprintf(name, sizeof name, "%.*s", (int)(n - suffix), e->d_name);
-        ok = compare_material(&v, both, one, argv[3], name, &t);
-    }
-    if (d) closedir(d);
-    tb_close(both);
-    tb_close(one);
-    if (!ok) printf("FAIL %s\n", t.err[0] ? t.err : "cannot open the tables");
-    if (ok && t.differ == 0) printf("ok   %ld tables, %ld probes alike\n", t.tables, t.probes);
-    return !ok || t.differ || t.tables == 0;
+    Comparison c = {&v, tb_open(&v, argv[2]), tb_open(&v, argv[3]), argv[3], {0}, true};
+    c.ok = c.both && c.one && tb_each_file(argv[3], compare_each, &c) >= 0 && c.ok;
+    tb_close(c.both);
+    tb_close(c.one);
+    const Tally *t = &c.t;
+    if (!c.ok) printf("FAIL %s\n", t->err[0] ? t->err : "cannot open the tables");
+    if (c.ok && t->differ == 0) printf("ok   %ld tables, %ld probes alike\n", t->tables, t->probes);
+    return !c.ok || t->differ || t->tables == 0;
 }
