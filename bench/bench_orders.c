@@ -1,0 +1,252 @@
+/* What other orders of the index's parts would save: a measurement of issue 6's idea "try
+ * several piece orders per material".
+ *
+ * The index (probe/index.c) lays a position out as side to move, White's men, Black's men,
+ * White's kings, Black's kings (Frisian's king-move states last), most significant first.
+ * Each order of the four piece parts below the side to move permutes the positions; this
+ * program rewrites the WDL of value set 0 of each table in DIR (all, or the materials
+ * named) with the real writer in every order that differs, with the positions dtb-gen
+ * leaves out left out (holes, captures pending), both sides to move stored and one (as
+ * --one-side).  It prints each material's WDL bits per position in the index's order and
+ * in its best order with one side stored, and over the set: the index's order, every order
+ * used for all materials, and each material in its own best (what a per-material order
+ * stored in the file would give).  A part keeps its meaning under reordering (kings are
+ * ranked over the squares the men leave free), so an order is a proxy for an index built
+ * in that order, whose king part would instead be ranked first.
+ * Usage: bench_orders VARIANT DIR [MATERIAL...] */
+#include "index.h"
+#include "movegen.h"
+#include "table_file.h"
+#include "table_writer.h"
+#include "tablebase.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum { PARTS = 4, ORDERS = 24, THREADS = 2 };
+static const char *const part_name[PARTS] = {"Wm", "Bm", "Wk", "Bk"};
+
+/* Part ids most significant first, for each order; order 0 is the index's own. */
+static int orders[ORDERS][PARTS];
+
+static void list_orders(void) {
+    int count = 0;
+    for (int code = 0; code < 256; code++) {
+        int seen = 0, *o = orders[count];
+        for (int k = 0; k < PARTS; k++) o[k] = code >> (2 * (PARTS - 1 - k)) & 3, seen |= 1 << o[k];
+        if (seen == (1 << PARTS) - 1) count++;
+    }
+}
+
+typedef struct Sizes {
+    uint64_t positions, both[ORDERS], one[ORDERS]; /* WDL bytes, both sides and one side */
+} Sizes;
+
+typedef struct Bench {
+    Variant v;
+    const char *dir;
+    int failed;   /* materials that could not be measured */
+    char tmp[32]; /* where the rewritten tables go */
+    Sizes all;
+    uint64_t best_one, best_both; /* each material in its own best order */
+} Bench;
+
+/* How many values each piece part takes. */
+static void part_sizes(const Indexer *ix, uint64_t radix[PARTS]) {
+    for (int side = 0; side < 2; side++)
+        radix[side] = ix->men_count[side], radix[2 + side] = ix->king_count[side];
+}
+
+/* The index of position i with its piece parts in the given order. */
+static uint64_t reorder(const Indexer *ix, const int *order, uint64_t i) {
+    uint64_t radix[PARTS];
+    part_sizes(ix, radix);
+    uint64_t streaks = ix->streak_count[WHITE] * ix->streak_count[BLACK];
+    uint64_t digit[PARTS], low = i % streaks, rest = i / streaks;
+    for (int part = PARTS - 1; part >= 0; part--)
+        digit[part] = rest % radix[part], rest /= radix[part];
+    for (int k = 0; k < PARTS; k++) rest = rest * radix[order[k]] + digit[order[k]];
+    return rest * streaks + low;
+}
+
+/* Two orders permute alike when they list the parts of more than one value alike. */
+static bool same_order(const Indexer *ix, const int *a, const int *b) {
+    uint64_t radix[PARTS];
+    part_sizes(ix, radix);
+    for (int j = 0, k = 0;; j++, k++) {
+        while (j < PARTS && radix[a[j]] == 1) j++;
+        while (k < PARTS && radix[b[k]] == 1) k++;
+        if (j == PARTS || k == PARTS) return j == k;
+        if (a[j] != b[k]) return false;
+    }
+}
+
+static bool is_set(const uint64_t *bits, uint64_t i) {
+    return bits[i / 64] >> (i % 64) & 1;
+}
+
+static void mark(uint64_t *bits, uint64_t i) {
+    bits[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* The WDL stream's bytes of cells written to path with the sides given. */
+static bool wdl_bytes(const char *path, const TableInfo *info, const Cell *cells,
+                      const uint64_t *unstored, uint32_t sides, uint64_t *bytes) {
+    char err[512];
+    TableInfo one = *info;
+    one.cells_per_position = 1;
+    one.sides = sides;
+    TableWriter *w = NULL;
+    TableFile *t = NULL;
+    TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_set_threads(w, THREADS, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    table_writer_free(w);
+    if (s == TABLE_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
+    if (s != TABLE_OK) return fprintf(stderr, "bench_orders: %s\n", err), false;
+    uint64_t decoded;
+    table_stream_size(t, 0, false, bytes, &decoded);
+    table_close(t);
+    unlink(path);
+    return true;
+}
+
+/* Reads set 0 of the table as WDL alone (a win's DTW 1, every other 0, which the writer
+ * takes and which leaves the DTW stream next to nothing) and marks what is not stored. */
+static bool read_wdl(Bench *b, const Indexer *ix, TableFile *t, Cell *cells, uint64_t *unstored) {
+    char err[512];
+    if (table_read_set(t, 0, cells, err, sizeof err) != TABLE_OK)
+        return fprintf(stderr, "bench_orders: %s\n", err), false;
+    IdxCursor cur = IDX_CURSOR_START;
+    for (uint64_t i = 0; i < ix->size; i++) {
+        Position p;
+        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(&b->v, &p)) mark(unstored, i);
+        int wdl = is_set(unstored, i) ? WDL_DRAW : CELL_WDL(cells[i]);
+        cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
+    }
+    return true;
+}
+
+/* Writes the material in every order that differs from the ones before it. */
+static bool measure_orders(Bench *b, const Indexer *ix, const TableInfo *info, const Cell *cells,
+                           const uint64_t *unstored, Sizes *one) {
+    char path[4200];
+    uint64_t n = ix->size, words = (n + 63) / 64;
+    Cell *moved = malloc(n * sizeof *moved);
+    uint64_t *moved_out = malloc(words * 8);
+    bool ok = moved && moved_out;
+    snprintf(path, sizeof path, "%s/%s%s", b->tmp, info->material, TB_FILE_SUFFIX);
+    for (int o = 0; o < ORDERS && ok; o++) {
+        int same = 0;
+        while (same < o && !same_order(ix, orders[same], orders[o])) same++;
+        if (same < o) {
+            one->both[o] = one->both[same], one->one[o] = one->one[same];
+            continue;
+        }
+        memset(moved_out, 0, words * 8);
+        for (uint64_t i = 0; i < n; i++) {
+            uint64_t to = reorder(ix, orders[o], i);
+            moved[to] = cells[i];
+            if (is_set(unstored, i)) mark(moved_out, to);
+        }
+        ok = wdl_bytes(path, info, moved, moved_out, TABLE_SIDES_BOTH, &one->both[o]) &&
+             wdl_bytes(path, info, moved, moved_out, TABLE_SIDES_SMALLER, &one->one[o]);
+    }
+    free(moved), free(moved_out);
+    return ok;
+}
+
+static double bits(uint64_t bytes, uint64_t positions) {
+    return positions ? 8.0 * (double)bytes / (double)positions : 0;
+}
+
+static int best_of(const uint64_t *bytes) {
+    int best = 0;
+    for (int o = 1; o < ORDERS; o++)
+        if (bytes[o] < bytes[best]) best = o;
+    return best;
+}
+
+static const char *order_text(int o, char *out, size_t len) {
+    snprintf(out, len, "%s %s %s %s", part_name[orders[o][0]], part_name[orders[o][1]],
+             part_name[orders[o][2]], part_name[orders[o][3]]);
+    return out;
+}
+
+static void print_row(const char *name, const Sizes *s, uint64_t best_one, uint64_t best_both) {
+    char text[32];
+    int best = best_of(s->one);
+    printf("%-10s %11llu  %7.4f %7.4f  %7.4f %7.4f  %s\n", name, (unsigned long long)s->positions,
+           bits(s->both[0], s->positions), bits(best_both, s->positions),
+           bits(s->one[0], s->positions), bits(best_one, s->positions),
+           order_text(best, text, sizeof text));
+    fflush(stdout);
+}
+
+static bool measure(Bench *b, const char *name) {
+    char err[512];
+    Material m;
+    TableFile *t = NULL;
+    if (!material_parse(name, &m, err, sizeof err) ||
+        tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
+        return fprintf(stderr, "bench_orders: %s\n", err), false;
+    TableInfo info = *table_info(t);
+    Indexer ix;
+    idx_init(&ix, &b->v, &m);
+    uint64_t n = info.positions;
+    Cell *cells = malloc(n * sizeof *cells);
+    uint64_t *unstored = calloc((n + 63) / 64, 8);
+    Sizes one = {.positions = n};
+    bool ok = cells && unstored && n == ix.size && read_wdl(b, &ix, t, cells, unstored) &&
+              measure_orders(b, &ix, &info, cells, unstored, &one);
+    table_close(t);
+    free(cells), free(unstored);
+    if (!ok) return false;
+    uint64_t best_one = one.one[best_of(one.one)], best_both = one.both[best_of(one.both)];
+    print_row(name, &one, best_one, best_both);
+    b->all.positions += n, b->best_one += best_one, b->best_both += best_both;
+    for (int o = 0; o < ORDERS; o++) b->all.both[o] += one.both[o], b->all.one[o] += one.one[o];
+    return true;
+}
+
+/* measure() for tb_each_file. */
+static bool measure_each(const char *name, void *bench) {
+    Bench *b = bench;
+    b->failed += !measure(b, name);
+    return true;
+}
+
+static void print_totals(const Bench *b) {
+    char text[32];
+    uint64_t n = b->all.positions;
+    print_row("all", &b->all, b->best_one, b->best_both);
+    printf("\nevery material in one order (WDL bits a position, both sides / one side):\n");
+    for (int o = 0; o < ORDERS; o++)
+        printf("  %s  %7.4f %7.4f%s\n", order_text(o, text, sizeof text), bits(b->all.both[o], n),
+               bits(b->all.one[o], n), o == 0 ? "  (the index's)" : "");
+}
+
+int main(int argc, char **argv) {
+    static Bench b = {.tmp = "/tmp/bench_orders.XXXXXX"};
+    if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
+        fprintf(stderr, "usage: bench_orders VARIANT DIR [MATERIAL...]\n");
+        return 2;
+    }
+    b.dir = argv[2];
+    list_orders();
+    if (!mkdtemp(b.tmp)) return perror("bench_orders: mkdtemp"), 1;
+    printf("%-10s %11s  %-15s  %-15s  %s\n", "", "", "WDL, both sides", "WDL, one side",
+           "best order, one side");
+    printf("%-10s %11s  %7s %7s  %7s %7s\n", "material", "positions", "index", "best", "index",
+           "best");
+    if (argc > 3)
+        for (int a = 3; a < argc; a++) b.failed += !measure(&b, argv[a]);
+    else if (tb_each_file(b.dir, measure_each, &b) < 0)
+        b.failed++, fprintf(stderr, "bench_orders: cannot read %s\n", b.dir);
+    print_totals(&b);
+    rmdir(b.tmp);
+    return b.failed != 0;
+}
