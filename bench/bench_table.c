@@ -117,7 +117,7 @@ static Cell *synthetic(uint64_t n, uint64_t *unstored) {
     int wdl = WDL_WIN, mean = 40;
     for (uint64_t i = 0; i < n; i++) {
         uint64_t r = next(&state);
-        if (r % 64 == 0) wdl = WDL_LOSS + (int)(r >> 8) % 3;
+        if (r % 64 == 0) wdl = WDL_LOSS + (int)((r >> 8) % 3);
         if ((r >> 16) % 1024 == 0) mean = 10 + (int)((r >> 30) % 200);
         int half = mean + (int)((r >> 40) % 9) - 4;
         cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN ? 2 * half + 1 : wdl == WDL_LOSS ? 2 * half : 0);
