@@ -16,8 +16,8 @@
  * Usage: bench_orders VARIANT DIR [MATERIAL...] */
 #include "index.h"
 #include "movegen.h"
+#include "rewrite.h"
 #include "table_file.h"
-#include "table_writer.h"
 #include "tablebase.h"
 
 #include <stdio.h>
@@ -53,31 +53,32 @@ typedef struct Bench {
     uint64_t best_one, best_both; /* each material in its own best order */
 } Bench;
 
-/* How many values each piece part takes. */
-static void part_sizes(const Indexer *ix, uint64_t radix[PARTS]) {
+/* The index below the side to move: its piece parts' sizes, then the king-move states. */
+typedef struct Parts {
+    uint64_t radix[PARTS], streaks;
+} Parts;
+
+static Parts parts_of(const Indexer *ix) {
+    Parts p = {.streaks = ix->streak_count[WHITE] * ix->streak_count[BLACK]};
     for (int side = 0; side < 2; side++)
-        radix[side] = ix->men_count[side], radix[2 + side] = ix->king_count[side];
+        p.radix[side] = ix->men_count[side], p.radix[2 + side] = ix->king_count[side];
+    return p;
 }
 
 /* The index of position i with its piece parts in the given order. */
-static uint64_t reorder(const Indexer *ix, const int *order, uint64_t i) {
-    uint64_t radix[PARTS];
-    part_sizes(ix, radix);
-    uint64_t streaks = ix->streak_count[WHITE] * ix->streak_count[BLACK];
-    uint64_t digit[PARTS], low = i % streaks, rest = i / streaks;
+static uint64_t reorder(const Parts *p, const int *order, uint64_t i) {
+    uint64_t digit[PARTS], low = i % p->streaks, rest = i / p->streaks;
     for (int part = PARTS - 1; part >= 0; part--)
-        digit[part] = rest % radix[part], rest /= radix[part];
-    for (int k = 0; k < PARTS; k++) rest = rest * radix[order[k]] + digit[order[k]];
-    return rest * streaks + low;
+        digit[part] = rest % p->radix[part], rest /= p->radix[part];
+    for (int k = 0; k < PARTS; k++) rest = rest * p->radix[order[k]] + digit[order[k]];
+    return rest * p->streaks + low;
 }
 
 /* Two orders permute alike when they list the parts of more than one value alike. */
-static bool same_order(const Indexer *ix, const int *a, const int *b) {
-    uint64_t radix[PARTS];
-    part_sizes(ix, radix);
+static bool same_order(const Parts *p, const int *a, const int *b) {
     for (int j = 0, k = 0;; j++, k++) {
-        while (j < PARTS && radix[a[j]] == 1) j++;
-        while (k < PARTS && radix[b[k]] == 1) k++;
+        while (j < PARTS && p->radix[a[j]] == 1) j++;
+        while (k < PARTS && p->radix[b[k]] == 1) k++;
         if (j == PARTS || k == PARTS) return j == k;
         if (a[j] != b[k]) return false;
     }
@@ -91,39 +92,17 @@ static void mark(uint64_t *bits, uint64_t i) {
     bits[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-/* The WDL stream's bytes of cells written to path with the sides given. */
-static bool wdl_bytes(const char *path, const TableInfo *info, const Cell *cells,
-                      const uint64_t *unstored, uint32_t sides, uint64_t *bytes) {
-    char err[512];
-    TableInfo one = *info;
-    one.cells_per_position = 1;
-    one.sides = sides;
-    TableWriter *w = NULL;
-    TableFile *t = NULL;
-    TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_set_threads(w, THREADS, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
-    table_writer_free(w);
-    if (s == TABLE_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
-    if (s != TABLE_OK) return fprintf(stderr, "bench_orders: %s\n", err), false;
-    uint64_t decoded;
-    table_stream_size(t, 0, false, bytes, &decoded);
-    table_close(t);
-    unlink(path);
-    return true;
-}
-
 /* Reads set 0 of the table as WDL alone (a win's DTW 1, every other 0, which the writer
  * takes and which leaves the DTW stream next to nothing) and marks what is not stored. */
-static bool read_wdl(Bench *b, const Indexer *ix, TableFile *t, Cell *cells, uint64_t *unstored) {
+static bool read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
+                     uint64_t *unstored) {
     char err[512];
     if (table_read_set(t, 0, cells, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_orders: %s\n", err), false;
     IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix->size; i++) {
         Position p;
-        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(&b->v, &p)) mark(unstored, i);
+        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(v, &p)) mark(unstored, i);
         int wdl = is_set(unstored, i) ? WDL_DRAW : CELL_WDL(cells[i]);
         cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
     }
@@ -138,22 +117,25 @@ static bool measure_orders(Bench *b, const Indexer *ix, const TableInfo *info, c
     Cell *moved = malloc(n * sizeof *moved);
     uint64_t *moved_out = malloc(words * 8);
     bool ok = moved && moved_out;
+    Parts parts = parts_of(ix);
     snprintf(path, sizeof path, "%s/%s%s", b->tmp, info->material, TB_FILE_SUFFIX);
     for (int o = 0; o < ORDERS && ok; o++) {
         int same = 0;
-        while (same < o && !same_order(ix, orders[same], orders[o])) same++;
+        while (same < o && !same_order(&parts, orders[same], orders[o])) same++;
         if (same < o) {
             one->both[o] = one->both[same], one->one[o] = one->one[same];
             continue;
         }
         memset(moved_out, 0, words * 8);
         for (uint64_t i = 0; i < n; i++) {
-            uint64_t to = reorder(ix, orders[o], i);
+            uint64_t to = reorder(&parts, orders[o], i);
             moved[to] = cells[i];
             if (is_set(unstored, i)) mark(moved_out, to);
         }
-        ok = wdl_bytes(path, info, moved, moved_out, TABLE_SIDES_BOTH, &one->both[o]) &&
-             wdl_bytes(path, info, moved, moved_out, TABLE_SIDES_SMALLER, &one->one[o]);
+        StreamBytes both, one_side;
+        ok = rewrite_sizes(path, info, TABLE_SIDES_BOTH, THREADS, moved, moved_out, &both) &&
+             rewrite_sizes(path, info, TABLE_SIDES_SMALLER, THREADS, moved, moved_out, &one_side);
+        one->both[o] = both.wdl, one->one[o] = one_side.wdl;
     }
     free(moved), free(moved_out);
     return ok;
@@ -200,7 +182,7 @@ static bool measure(Bench *b, const char *name) {
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *unstored = calloc((n + 63) / 64, 8);
     Sizes one = {.positions = n};
-    bool ok = cells && unstored && n == ix.size && read_wdl(b, &ix, t, cells, unstored) &&
+    bool ok = cells && unstored && n == ix.size && read_wdl(&b->v, &ix, t, cells, unstored) &&
               measure_orders(b, &ix, &info, cells, unstored, &one);
     table_close(t);
     free(cells), free(unstored);

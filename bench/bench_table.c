@@ -47,11 +47,11 @@ static void print_sizes(const char *what, const Sizes *s, int sets) {
     printf("  %8.1f\n", (double)s->decoded / 1e6);
 }
 
-/* The sizes of the table at path; false when it does not open. */
-static bool table_sizes(const char *path, Sizes *out, int *sets) {
+/* The sizes of material's table in dir; false when it does not open. */
+static bool table_sizes(const char *dir, const char *material, Sizes *out, int *sets) {
     char err[512];
     TableFile *t;
-    if (table_open(path, NULL, NULL, &t, err, sizeof err) != TABLE_OK) {
+    if (tb_open_file(NULL, dir, material, &t, err, sizeof err) != TABLE_OK) {
         fprintf(stderr, "%s\n", err);
         return false;
     }
@@ -81,10 +81,8 @@ typedef struct Report {
 /* Prints and adds one table's sizes (for tb_each_file). */
 static bool report_table(const char *name, void *report) {
     Report *r = report;
-    char path[4200];
     Sizes s;
-    snprintf(path, sizeof path, "%s/%s%s", r->dir, name, TB_FILE_SUFFIX);
-    if (!table_sizes(path, &s, &r->sets)) return true;
+    if (!table_sizes(r->dir, name, &s, &r->sets)) return true;
     print_sizes(name, &s, r->sets);
     if (pieces_of(name) <= PIECES_MAX) add_sizes(&r->by_pieces[pieces_of(name)], &s);
     add_sizes(&r->all, &s);
@@ -92,8 +90,7 @@ static bool report_table(const char *name, void *report) {
 }
 
 static int report_folder(const char *dir) {
-    static Report r;
-    r = (Report){.dir = dir, .sets = 1};
+    Report r = {.dir = dir, .sets = 1};
     printf("%-10s %12s  %11s %7s  %11s %7s  (per value set)  %8s\n", "material", "positions",
            "WDL bytes", "bits/p", "DTW bytes", "bits/p", "cache MB");
     if (tb_each_file(dir, report_table, &r) < 0) return fprintf(stderr, "cannot read %s\n", dir), 1;
@@ -168,10 +165,10 @@ static void read_back(const char *path, const Cell *cells, const uint64_t *unsto
 static int synthetic_table(uint64_t n) {
     char dir[] = "/tmp/dtb-bench-XXXXXX", path[64], err[512];
     if (!mkdtemp(dir)) return 2;
-    snprintf(path, sizeof path, "%s/table.dtb", dir);
     TableInfo info = {.fingerprint = 1, .positions = n, .cells_per_position = 1};
     snprintf(info.variant, sizeof info.variant, "international");
     snprintf(info.material, sizeof info.material, "KKKvKKK");
+    snprintf(path, sizeof path, "%s/%s%s", dir, info.material, TB_FILE_SUFFIX);
     uint64_t *unstored = calloc(n / 64 + 1, sizeof *unstored);
     Cell *cells = synthetic(n, unstored);
     double start = wall_seconds();
@@ -183,7 +180,7 @@ static int synthetic_table(uint64_t n) {
     report("write", wall_seconds() - start, (double)n);
     Sizes sizes;
     int sets;
-    if (s == TABLE_OK && table_sizes(path, &sizes, &sets)) {
+    if (s == TABLE_OK && table_sizes(dir, info.material, &sizes, &sets)) {
         printf("%llu positions: WDL %.4f bits per position, DTW %.4f\n", (unsigned long long)n,
                bits_per(sizes.wdl[0], n), bits_per(sizes.dtw[0], n));
         start = wall_seconds();

@@ -20,8 +20,8 @@
 #include "draw_rules.h"
 #include "index.h"
 #include "movegen.h"
+#include "rewrite.h"
 #include "table_file.h"
-#include "table_writer.h"
 #include "tablebase.h"
 #include "wall_clock.h"
 
@@ -96,32 +96,6 @@ static bool time_sample(Tablebase *tb, const Sample *sample, Totals *t) {
 
 static void mark(uint64_t *bits, uint64_t i) {
     bits[i / 64] |= (uint64_t)1 << (i % 64);
-}
-
-/* Writes cells to path with the given positions left out, both sides to move stored or
- * one; adds its stream sizes. */
-static bool write_sizes(const char *path, const TableInfo *info, const Cell *cells,
-                        const uint64_t *unstored, bool one_side, uint64_t *wdl, uint64_t *dtw) {
-    char err[512];
-    TableInfo one = *info;
-    one.cells_per_position = 1;
-    one.sides = one_side ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH;
-    TableWriter *w = NULL;
-    TableFile *t = NULL;
-    TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
-    table_writer_free(w);
-    if (s == TABLE_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
-    if (s != TABLE_OK) return fprintf(stderr, "bench_threats: %s\n", err), false;
-    uint64_t bytes, decoded;
-    table_stream_size(t, 0, false, &bytes, &decoded);
-    *wdl += bytes;
-    table_stream_size(t, 0, true, &bytes, &decoded);
-    *dtw += bytes;
-    table_close(t);
-    unlink(path);
-    return true;
 }
 
 static double bits(uint64_t bytes, uint64_t positions) {
@@ -199,9 +173,12 @@ static bool measure(Bench *b, const char *name) {
             if (kind == KIND_UNSTORED || kind == KIND_BOUNDED) mark(left_out[OUT_BOUNDED], i);
         }
         snprintf(path, sizeof path, "%s/%s%s", b->tmp, name, TB_FILE_SUFFIX);
-        for (int k = 0; k < 2 * OUTS && ok; k++)
-            ok = write_sizes(path, &info, cells, left_out[k % OUTS], k >= OUTS,
-                             &one.wdl[k / OUTS][k % OUTS], &one.dtw[k / OUTS][k % OUTS]);
+        for (int k = 0; k < 2 * OUTS && ok; k++) {
+            StreamBytes bytes;
+            uint32_t sides = k >= OUTS ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH;
+            ok = rewrite_sizes(path, &info, sides, 1, cells, left_out[k % OUTS], &bytes);
+            one.wdl[k / OUTS][k % OUTS] = bytes.wdl, one.dtw[k / OUTS][k % OUTS] = bytes.dtw;
+        }
     }
     if (ok && !time_sample(b->tb, b->sample, &one))
         ok = false, fprintf(stderr, "bench_threats: %s: a search disagrees with the table\n", name);

@@ -1,0 +1,29 @@
+#include "rewrite.h"
+
+#include "table_writer.h"
+
+#include <stdio.h>
+#include <unistd.h>
+
+bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int threads,
+                   const Cell *cells, const uint64_t *unstored, StreamBytes *out) {
+    char err[512];
+    TableInfo one = *info;
+    one.cells_per_position = 1;
+    one.sides = sides;
+    TableWriter *w = NULL;
+    TableFile *t = NULL;
+    TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_set_threads(w, threads, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    table_writer_free(w);
+    if (s == TABLE_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
+    if (s != TABLE_OK) return fprintf(stderr, "%s\n", err), false;
+    uint64_t decoded;
+    table_stream_size(t, 0, false, &out->wdl, &decoded);
+    table_stream_size(t, 0, true, &out->dtw, &decoded);
+    table_close(t);
+    unlink(path);
+    return true;
+}
