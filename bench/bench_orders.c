@@ -3,16 +3,15 @@
  *
  * The index (probe/index.c) lays a position out as side to move, White's men, Black's men,
  * White's kings, Black's kings (Frisian's king-move states last), most significant first.
- * Each order of the four piece parts below the side to move permutes the positions; this
- * program rewrites the WDL of value set 0 of each table in DIR (all, or the materials
- * named) with the real writer in every order that differs, with the positions dtb-gen
+ * A file may lay these parts out in another order (probe/part_order.h); this program
+ * rewrites the WDL of value set 0 of each table in DIR (all, or the materials named) with
+ * the real writer in every order of the four piece parts that differs (the king-move
+ * states last), with the positions dtb-gen
  * leaves out left out (holes, captures pending), both sides to move stored and one (as
  * --one-side).  It prints each material's WDL bits per position in the index's order and
  * in its best order with one side stored, and over the set: the index's order, every order
- * used for all materials, and each material in its own best (what a per-material order
- * stored in the file would give).  A part keeps its meaning under reordering (kings are
- * ranked over the squares the men leave free), so an order is a proxy for an index built
- * in that order, whose king part would instead be ranked first.
+ * used for all materials, and each material in its own best, which dtb-gen's writer
+ * approaches by trying each order on a sample of blocks at a fast level.
  * Usage: bench_orders VARIANT DIR [MATERIAL...] */
 #include "index.h"
 #include "movegen.h"
@@ -53,32 +52,11 @@ typedef struct Bench {
     uint64_t best_one, best_both; /* each material in its own best order */
 } Bench;
 
-/* The index below the side to move: its piece parts' sizes, then the king-move states. */
-typedef struct Parts {
-    uint64_t radix[PARTS], streaks;
-} Parts;
-
-static Parts parts_of(const Indexer *ix) {
-    Parts p = {.streaks = ix->streak_count[WHITE] * ix->streak_count[BLACK]};
-    for (int side = 0; side < 2; side++)
-        p.radix[side] = ix->men_count[side], p.radix[2 + side] = ix->king_count[side];
-    return p;
-}
-
-/* The index of position i with its piece parts in the given order. */
-static uint64_t reorder(const Parts *p, const int *order, uint64_t i) {
-    uint64_t digit[PARTS], low = i % p->streaks, rest = i / p->streaks;
-    for (int part = PARTS - 1; part >= 0; part--)
-        digit[part] = rest % p->radix[part], rest /= p->radix[part];
-    for (int k = 0; k < PARTS; k++) rest = rest * p->radix[order[k]] + digit[order[k]];
-    return rest * p->streaks + low;
-}
-
 /* Two orders permute alike when they list the parts of more than one value alike. */
-static bool same_order(const Parts *p, const int *a, const int *b) {
+static bool same_order(const uint64_t *size, const int *a, const int *b) {
     for (int j = 0, k = 0;; j++, k++) {
-        while (j < PARTS && p->radix[a[j]] == 1) j++;
-        while (k < PARTS && p->radix[b[k]] == 1) k++;
+        while (j < PARTS && size[a[j]] == 1) j++;
+        while (k < PARTS && size[b[k]] == 1) k++;
         if (j == PARTS || k == PARTS) return j == k;
         if (a[j] != b[k]) return false;
     }
@@ -110,34 +88,26 @@ static bool read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *ce
 }
 
 /* Writes the material in every order that differs from the ones before it. */
-static bool measure_orders(Bench *b, const Indexer *ix, const TableInfo *info, const Cell *cells,
+static bool measure_orders(Bench *b, const TableInfo *file_info, const Cell *cells,
                            const uint64_t *unstored, Sizes *one) {
     char path[4200];
-    uint64_t n = ix->size, words = (n + 63) / 64;
-    Cell *moved = malloc(n * sizeof *moved);
-    uint64_t *moved_out = malloc(words * 8);
-    bool ok = moved && moved_out;
-    Parts parts = parts_of(ix);
-    snprintf(path, sizeof path, "%s/%s%s", b->tmp, info->material, TB_FILE_SUFFIX);
+    TableInfo info = *file_info;
+    bool ok = true;
+    snprintf(path, sizeof path, "%s/%s%s", b->tmp, info.material, TB_FILE_SUFFIX);
     for (int o = 0; o < ORDERS && ok; o++) {
         int same = 0;
-        while (same < o && !same_order(&parts, orders[same], orders[o])) same++;
+        while (same < o && !same_order(info.part_size, orders[same], orders[o])) same++;
         if (same < o) {
             one->both[o] = one->both[same], one->one[o] = one->one[same];
             continue;
         }
-        memset(moved_out, 0, words * 8);
-        for (uint64_t i = 0; i < n; i++) {
-            uint64_t to = reorder(&parts, orders[o], i);
-            moved[to] = cells[i];
-            if (is_set(unstored, i)) mark(moved_out, to);
-        }
+        for (int k = 0; k < PART_COUNT; k++)
+            info.part_order[k] = (uint8_t)(k < PARTS ? orders[o][k] : k);
         StreamBytes both, one_side;
-        ok = rewrite_sizes(path, info, TABLE_SIDES_BOTH, THREADS, moved, moved_out, &both) &&
-             rewrite_sizes(path, info, TABLE_SIDES_SMALLER, THREADS, moved, moved_out, &one_side);
+        ok = rewrite_sizes(path, &info, TABLE_SIDES_BOTH, THREADS, cells, unstored, &both) &&
+             rewrite_sizes(path, &info, TABLE_SIDES_SMALLER, THREADS, cells, unstored, &one_side);
         one->both[o] = both.wdl, one->one[o] = one_side.wdl;
     }
-    free(moved), free(moved_out);
     return ok;
 }
 
@@ -183,7 +153,7 @@ static bool measure(Bench *b, const char *name) {
     uint64_t *unstored = calloc((n + 63) / 64, 8);
     Sizes one = {.positions = n};
     bool ok = cells && unstored && n == ix.size && read_wdl(&b->v, &ix, t, cells, unstored) &&
-              measure_orders(b, &ix, &info, cells, unstored, &one);
+              measure_orders(b, &info, cells, unstored, &one);
     table_close(t);
     free(cells), free(unstored);
     if (!ok) return false;

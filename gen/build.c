@@ -236,6 +236,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     TableInfo info = {.fingerprint = variant_fingerprint(v),
                       .positions = ix.size,
                       .cells_per_position = (uint32_t)draw_value_sets(v)};
+    idx_part_sizes(&ix, info.part_size);
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;

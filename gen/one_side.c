@@ -52,6 +52,7 @@ TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *pa
     idx_init(&ix, v, m);
     TableInfo info = *table_info(file);
     info.sides = TABLE_SIDES_SMALLER;
+    memset(info.part_order, 0, sizeof info.part_order); /* the best for one side */
     uint64_t *unstored = calloc(ix.size / 64 + 1, sizeof *unstored);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;

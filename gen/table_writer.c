@@ -59,6 +59,7 @@ struct TableWriter {
     int fd;
     TableInfo info;
     uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
+    PartOrder order;                     /* of the positions in the streams */
     bool counts_kept;                    /* the header takes kept_counts, not those counted */
     uint64_t kept_counts[2][2][4];
     int sets_added;
@@ -78,7 +79,16 @@ static bool name_fits(const char *name, size_t field) {
     return n > 0 && n < field;
 }
 
-static TableStatus check_info(const TableInfo *info, const char *path, char *err, size_t errlen) {
+static const uint8_t index_order[PART_COUNT] = {0, 1, 2, 3, 4, 5};
+
+/* Whether the writer picks the order of the parts (TableInfo.part_order all zero). */
+static bool picks_order(const TableInfo *info) {
+    static const uint8_t pick[PART_COUNT] = {0};
+    return memcmp(info->part_order, pick, PART_COUNT) == 0;
+}
+
+static TableStatus check_info(const TableInfo *info, PartOrder *order, const char *path, char *err,
+                              size_t errlen) {
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
@@ -86,6 +96,11 @@ static TableStatus check_info(const TableInfo *info, const char *path, char *err
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
                        "cannot write: empty or unterminated name, bad value set count or sides "
                        "code, or an odd number of positions");
+    const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
+    if (!part_order_init(order, info->part_size, parts, info->positions / 2))
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
+                       "cannot write: the index's parts do not multiply to its size, or their "
+                       "order is not a permutation");
     return TABLE_OK;
 }
 
@@ -137,12 +152,14 @@ static TableStatus writer_init(TableWriter *w, const char *path, char *err, size
 TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
                                char *err, size_t errlen) {
     *out = NULL;
-    TableStatus s = check_info(info, path, err, errlen);
+    PartOrder order;
+    TableStatus s = check_info(info, &order, path, err, errlen);
     if (s != TABLE_OK) return s;
     TableWriter *w = calloc(1, sizeof *w);
     if (!w) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
     w->fd = -1;
     w->info = *info;
+    w->order = order;
     memset(w->info.counts, 0, sizeof w->info.counts);
     s = writer_init(w, path, err, errlen);
     if (s != TABLE_OK) {
@@ -242,12 +259,16 @@ static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
     return !unstored && (kind == TF_WDL || CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS);
 }
 
-/* The first value stream kind stores in positions [begin, end), to fill those before it. */
-static unsigned first_stored(int kind, const Cell *cells, const uint64_t *unstored, uint64_t begin,
-                             uint64_t end) {
+/* The first value stream kind stores in the file's places [begin, end), to fill those
+ * before it. */
+static unsigned first_stored(const PartOrder *order, int kind, const Cell *cells,
+                             const uint64_t *unstored, uint64_t begin, uint64_t end) {
     unsigned value;
-    for (uint64_t i = begin; i < end; i++)
-        if (stored_value(kind, cells[i], is_unstored(unstored, i), &value)) return value;
+    PartWalk walk;
+    part_walk_start(order, begin, &walk);
+    for (uint64_t k = begin; k < end; k++, part_walk_next(order, &walk))
+        if (stored_value(kind, cells[walk.index], is_unstored(unstored, walk.index), &value))
+            return value;
     return 0;
 }
 
@@ -273,6 +294,7 @@ typedef struct StreamJob {
     uint64_t first_block; /* of the batch, counted in the stream */
     unsigned before;      /* the last value stored before the batch */
     bool trial;           /* only sizing the stream: compressed at PICK_LEVEL, not written */
+    uint64_t trial_every; /* and then only every trial_every-th block */
 } StreamJob;
 
 /* Positions [*begin, *begin + *n) of block k of the batch. */
@@ -286,16 +308,19 @@ static void block_range(const StreamJob *job, uint64_t k, uint64_t *begin, uint6
 static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
     const StreamJob *job = ctx;
+    const PartOrder *order = &job->w->order;
     for (uint64_t k = begin; k < end; k++) {
         uint64_t start, n;
         unsigned value;
-        block_range(job, k, &start, &n);
+        PartWalk walk;
         job->w->batch[k].last_inside = -1;
-        for (uint64_t i = start + n; i-- > start;)
-            if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value)) {
+        if (job->trial && (job->first_block + k) % job->trial_every) continue;
+        block_range(job, k, &start, &n);
+        part_walk_start(order, start, &walk);
+        for (uint64_t i = 0; i < n; i++, part_walk_next(order, &walk))
+            if (stored_value(job->i % 2, job->cells[walk.index],
+                             is_unstored(job->unstored, walk.index), &value))
                 job->w->batch[k].last_inside = (int)value;
-                break;
-            }
     }
 }
 
@@ -318,8 +343,12 @@ static size_t pack_block(const StreamJob *job, Packer *p, uint64_t begin, uint64
     uint32_t encoding = job->w->encoding[job->i];
     size_t raw_len = (size_t)tf_encoded_bytes(encoding, n);
     memset(p->raw, 0, raw_len);
-    for (uint64_t k = 0, i = begin; k < n; k++, i++) {
+    const PartOrder *order = &job->w->order;
+    PartWalk walk;
+    part_walk_start(order, begin, &walk);
+    for (uint64_t k = 0; k < n; k++, part_walk_next(order, &walk)) {
         unsigned value;
+        uint64_t i = walk.index;
         if (stored_value(kind, job->cells[i], is_unstored(job->unstored, i), &value))
             last = value;
         else
@@ -360,7 +389,9 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
         if (job->trial) {
             out->best = 0;
             out->size[0] =
-                pack_block(job, p, start, n, out->before, NULL, PICK_LEVEL, out->bytes[0]);
+                (job->first_block + k) % job->trial_every
+                    ? 0
+                    : pack_block(job, p, start, n, out->before, NULL, PICK_LEVEL, out->bytes[0]);
             continue;
         }
         out->best = job->i % 2 == TF_WDL ? better_fill(job, p, start, n, out) : 0;
@@ -370,8 +401,11 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
-/* Compresses stream i and writes it, or, given trial_size, only adds its size at PICK_LEVEL
- * there. */
+/* A trial sizes about TRIAL_BLOCKS blocks of a stream, spread over it. */
+enum { TRIAL_BLOCKS = 64 };
+
+/* Compresses stream i and writes it, or, given trial_size, only adds there the size at
+ * PICK_LEVEL of a sample of its blocks. */
 static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
                                 uint64_t *trial_size, char *err, size_t errlen) {
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
@@ -380,10 +414,11 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
                      .i = i,
                      .cells = cells,
                      .unstored = unstored,
-                     .common = most_common_wdl(cells, unstored, begin, end),
+                     .common = trial_size ? 0 : most_common_wdl(cells, unstored, begin, end),
                      .first_block = 0,
-                     .before = first_stored(i % 2, cells, unstored, begin, end),
-                     .trial = trial_size != NULL};
+                     .before = first_stored(&w->order, i % 2, cells, unstored, begin, end),
+                     .trial = trial_size != NULL,
+                     .trial_every = blocks / TRIAL_BLOCKS + 1};
     TableStatus s = TABLE_OK;
     for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
         uint64_t count =
@@ -405,20 +440,65 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
     return s;
 }
 
-/* Where the side to move stored is left to the writer, picks the one whose WDL of value
- * set 0 compresses smaller.  The WDL stream is what every probe reads; the DTW stream
- * mostly follows it. */
-static TableStatus pick_side(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
-                             size_t errlen) {
-    if (w->info.sides != TABLE_SIDES_SMALLER) return TABLE_OK;
-    uint64_t size[2] = {0, 0};
-    TableStatus s = TABLE_OK;
-    for (int side = 0; side < 2 && s == TABLE_OK; side++) {
-        w->stored_first = side * w->stored_count;
-        s = write_stream(w, TF_WDL, cells, unstored, &size[side], err, errlen);
+/* The parts whose order the writer tries: the men and kings of either side, those of more
+ * than one value (bench_orders measured these 24 orders); Frisian's king-move states stay
+ * last, in the index's order, with the parts of one value. */
+enum { ORDERED_PARTS = 4 };
+
+static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
+    int count = 0, rest = 0;
+    uint8_t fixed[PART_COUNT];
+    for (uint8_t part = 0; part < PART_COUNT; part++) {
+        if (part < ORDERED_PARTS && info->part_size[part] > 1)
+            order[count++] = part;
+        else
+            fixed[rest++] = part;
     }
-    w->info.sides = size[1] < size[0] ? TABLE_SIDES_BLACK : TABLE_SIDES_WHITE;
-    tf_stored_range(w->info.positions, w->info.sides, &w->stored_first, &w->stored_count);
+    memcpy(order + count, fixed, (size_t)rest);
+    return count;
+}
+
+/* The size of a sample of the WDL stream of value set 0 laid out with the side and part
+ * order given, added to *size. */
+static TableStatus trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
+                                const Cell *cells, const uint64_t *unstored, uint64_t *size,
+                                char *err, size_t errlen) {
+    part_order_init(&w->order, w->info.part_size, order, w->info.positions / 2);
+    tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
+    return write_stream(w, TF_WDL, cells, unstored, size, err, errlen);
+}
+
+/* Where the writer is left the side to move stored or the order of the index's parts,
+ * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
+ * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
+ * order. */
+static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored,
+                               char *err, size_t errlen) {
+    bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
+    if (!pick_side && !pick_order) return TABLE_OK;
+    uint8_t order[PART_COUNT], best_order[PART_COUNT];
+    int ordered = ordered_parts(&w->info, order);
+    if (!pick_order) memcpy(order, w->info.part_order, PART_COUNT);
+    memcpy(best_order, order, PART_COUNT);
+    uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
+    uint32_t last = pick_side ? TABLE_SIDES_BLACK : first, best_sides = first;
+    uint64_t best_size = UINT64_MAX;
+    TableStatus s = TABLE_OK;
+    do {
+        for (uint32_t sides = first; sides <= last; sides++) {
+            uint64_t size = 0;
+            s = trial_layout(w, sides, order, cells, unstored, &size, err, errlen);
+            if (s != TABLE_OK) return s;
+            if (size < best_size) {
+                best_size = size, best_sides = sides;
+                memcpy(best_order, order, PART_COUNT);
+            }
+        }
+    } while (pick_order && part_order_next(order, ordered));
+    w->info.sides = best_sides;
+    memcpy(w->info.part_order, best_order, PART_COUNT);
+    part_order_init(&w->order, w->info.part_size, best_order, w->info.positions / 2);
+    tf_stored_range(w->info.positions, best_sides, &w->stored_first, &w->stored_count);
     return s;
 }
 
@@ -428,7 +508,7 @@ TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
                        "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0;
-    TableStatus s = pick_side(w, cells, unstored, err, errlen);
+    TableStatus s = pick_layout(w, cells, unstored, err, errlen);
     if (s == TABLE_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
     for (int kind = TF_WDL; kind <= TF_DTW && s == TABLE_OK; kind++)
@@ -447,6 +527,10 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
     tf_put_u64(h + TF_OFF_POSITIONS, info->positions);
     tf_put_u32(h + TF_OFF_SETS, info->cells_per_position);
     tf_put_u32(h + TF_OFF_SIDES, info->sides);
+    for (int k = 0; k < PART_COUNT; k++) {
+        tf_put_u64(h + TF_OFF_PARTS + 8 * k, info->part_size[k]);
+        h[TF_OFF_ORDER + k] = info->part_order[k];
+    }
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
     for (int i = 0; i < TF_STREAMS; i++) {

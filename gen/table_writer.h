@@ -12,8 +12,9 @@ typedef struct TableWriter TableWriter;
 
 /* Starts the table described by info (variant, fingerprint, material, positions, value
  * sets in cells_per_position, the sides to move stored, TABLE_SIDES_SMALLER leaving the
- * choice to the writer; its counts are ignored: the writer counts the cells it is given)
- * at path.  The file is written as path.tmp, synced, then renamed to path by
+ * choice to the writer; the index's parts and their order in the file, all zero leaving
+ * the order to the writer; its counts are ignored: the writer counts the cells it is
+ * given) at path.  The file is written as path.tmp, synced, then renamed to path by
  * table_writer_commit, so an interrupted run leaves no file under path that looks complete
  * (a stale path.tmp is overwritten by the next run).  The same info and cells always give
  * the same bytes.

@@ -6,6 +6,7 @@
 #include "index.h"
 
 #include <pthread.h>
+#include <string.h>
 
 #define BINOMIAL_N 65
 
@@ -143,6 +144,13 @@ encode_after_men(const Indexer *ix, uint64_t men, const Position *p) {
     i = i * ix->king_count[BLACK] + rank_set(p->king[BLACK], free & ~p->king[WHITE]);
     i = i * ix->streak_count[WHITE] + streak_part(p, WHITE);
     return i * ix->streak_count[BLACK] + streak_part(p, BLACK);
+}
+
+void idx_part_sizes(const Indexer *ix, uint64_t size[PART_COUNT]) {
+    const uint64_t parts[PART_COUNT] = {ix->men_count[WHITE],    ix->men_count[BLACK],
+                                        ix->king_count[WHITE],   ix->king_count[BLACK],
+                                        ix->streak_count[WHITE], ix->streak_count[BLACK]};
+    memcpy(size, parts, sizeof parts);
 }
 
 uint64_t idx_encode(const Indexer *ix, const Position *p) {

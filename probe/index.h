@@ -10,6 +10,7 @@
 #define DTB_INDEX_H
 
 #include "material.h"
+#include "part_order.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -26,6 +27,9 @@ typedef struct Indexer {
 
 /* Prepares the index of material m, which must be canonical. */
 void idx_init(Indexer *ix, const Variant *v, const Material *m);
+
+/* The sizes of the index's parts below the side to move, major first (part_order.h). */
+void idx_part_sizes(const Indexer *ix, uint64_t size[PART_COUNT]);
 
 /* The index of p, whose material must be ix->m. */
 uint64_t idx_encode(const Indexer *ix, const Position *p);

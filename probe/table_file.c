@@ -51,6 +51,7 @@ struct TableFile {
     uint64_t size; /* of the file */
     TableInfo info;
     uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
+    PartOrder order;                     /* of the positions in the streams */
     Stream streams[TF_STREAMS];          /* 2 per value set */
     uint64_t block_count;                /* of all streams */
     uint64_t data_start;
@@ -198,6 +199,20 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
     for (int k = 0; k < 16; k++)
         info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
+    bool padded = true;
+    for (int k = 0; k < 8; k++) {
+        if (k < PART_COUNT) {
+            info->part_size[k] = tf_get_u64(head + TF_OFF_PARTS + 8 * k);
+            info->part_order[k] = head[TF_OFF_ORDER + k];
+        } else {
+            padded &= head[TF_OFF_ORDER + k] == 0;
+        }
+    }
+    if (!padded ||
+        !part_order_init(&t->order, info->part_size, info->part_order, info->positions / 2))
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
+                       "the index's parts do not multiply to its size or their order is not a "
+                       "permutation");
     return TABLE_OK;
 }
 
@@ -507,12 +522,12 @@ static TableStatus check_request(const TableFile *t, uint64_t index, int set, ch
     return TABLE_OK;
 }
 
-/* The value stream i stores for position index, a stored one: lock-free once its block is
- * decoded. */
-static TableStatus stream_value(TableFile *t, int i, uint64_t index, unsigned *out, char *err,
+/* The value stream i stores at place `place` of the file's order, a stored position's:
+ * lock-free once its block is decoded. */
+static TableStatus stream_value(TableFile *t, int i, uint64_t place, unsigned *out, char *err,
                                 size_t errlen) {
     const Stream *s = &t->streams[i];
-    index -= t->stored_first;
+    uint64_t index = place - t->stored_first;
     uint64_t b = index / s->per_block;
     uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
     if (!bytes) {
@@ -527,7 +542,7 @@ static TableStatus stream_value(TableFile *t, int i, uint64_t index, unsigned *o
 void table_prefetch_wdl(TableFile *t, uint64_t index, int set) {
     if (!table_stores(t, index) || set < 0 || (uint32_t)set >= t->info.cells_per_position) return;
     const Stream *s = &t->streams[2 * set + TF_WDL];
-    index -= t->stored_first;
+    index = part_order_to_file(&t->order, index) - t->stored_first;
     uint64_t b = index / s->per_block;
     const uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
     if (bytes && summary_value(s, index) == WDL_NONE)
@@ -538,7 +553,8 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
                            size_t errlen) {
     unsigned wdl = 0;
     TableStatus s = check_request(t, index, set, err, errlen);
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, index, &wdl, err, errlen);
+    uint64_t place = s == TABLE_OK ? part_order_to_file(&t->order, index) : 0;
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
     *out = (int)wdl;
     return s;
 }
@@ -552,8 +568,9 @@ static bool dtw_fits(unsigned wdl, unsigned half) {
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
     unsigned wdl = 0, half = 0;
     TableStatus s = check_request(t, index, set, err, errlen);
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, index, &wdl, err, errlen);
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, index, &half, err, errlen);
+    uint64_t place = s == TABLE_OK ? part_order_to_file(&t->order, index) : 0;
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
+    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, place, &half, err, errlen);
     if (s == TABLE_OK && !dtw_fits(wdl, half))
         s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
                     (unsigned long long)index, CELL_DTW_STORED_MAX);
@@ -568,9 +585,12 @@ static bool spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *b
                          uint32_t first, uint32_t sets, Cell *out) {
     const Stream *s = &t->streams[i];
     uint64_t n = tf_block_positions(t->stored_count, s->per_block, b);
-    Cell *cell = out + (t->stored_first + b * s->per_block) * sets + (uint32_t)i / 2 - first;
+    out += (uint32_t)i / 2 - first;
+    PartWalk walk;
+    part_walk_start(&t->order, t->stored_first + b * s->per_block, &walk);
     bool fits = true;
-    for (uint64_t k = 0; k < n; k++, cell += sets) {
+    for (uint64_t k = 0; k < n; k++, part_walk_next(&t->order, &walk)) {
+        Cell *cell = out + walk.index * sets;
         unsigned value = tf_decoded_value(s->encoding, bytes, k), wdl = CELL_WDL(*cell);
         if (i % 2 == TF_WDL) {
             *cell = CELL_MAKE(value, 0);

@@ -10,6 +10,7 @@
 #ifndef DTB_TABLE_FILE_H
 #define DTB_TABLE_FILE_H
 
+#include "part_order.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -43,10 +44,14 @@ typedef struct TableInfo {
     char variant[32];
     uint64_t fingerprint;
     char material[48];
-    uint64_t positions;          /* of the index, both sides to move, stored or not */
-    uint32_t cells_per_position; /* 1, or 2 where a second value set is stored (Frisian) */
-    uint32_t sides;              /* TABLE_SIDES_* */
-    uint64_t counts[2][2][4];    /* [value set][side to move][WDL_*]; set 1 zero if unused */
+    uint64_t positions;             /* of the index, both sides to move, stored or not */
+    uint32_t cells_per_position;    /* 1, or 2 where a second value set is stored (Frisian) */
+    uint32_t sides;                 /* TABLE_SIDES_* */
+    uint64_t counts[2][2][4];       /* [value set][side to move][WDL_*]; set 1 zero if unused */
+    uint64_t part_size[PART_COUNT]; /* of the index's parts, in its order (part_order.h) */
+    /* The order the file lays them out in, major first; all zero asks the writer for the
+     * order whose WDL compresses smallest. */
+    uint8_t part_order[PART_COUNT];
 } TableInfo;
 
 typedef enum TableStatus {

@@ -18,15 +18,20 @@
  *      240    32  stream table, TF_STREAMS rows of 8 bytes: positions per block (4 bytes)
  *                 and encoding (4 bytes); all zero for the streams of a value set the
  *                 table does not have
- *      272  16 n  offset table, one entry per block (n blocks in all streams, stream by
+ *      272    48  the sizes of the index's PART_COUNT parts, 8 bytes each (part_order.h),
+ *                 whose product is half the positions
+ *      320     8  the order the positions lay them out in: PART_COUNT bytes, the part
+ *                 placed first (major) first, then zero bytes
+ *      328  16 n  offset table, one entry per block (n blocks in all streams, stream by
  *                 stream): the offset where the block ends (it starts where the previous
  *                 one ends) and the XXH3-64 of its compressed bytes
- *   T = 272 + 16 n
+ *   T = 328 + 16 n
  *        T     8  XXH3-64 of bytes [0, T): header, stream table and offset table
  *    T + 8        the blocks, in the order of the offset table, up to the end of the file
  *
- * The stored positions are those of the sides to move stored, in index order (index.h):
- * White to move, then Black; with one side, the half of the index where it is to move.
+ * The stored positions are those of the sides to move stored, in the file's order of the
+ * index (part_order.h): White to move, then Black; with one side, the half where it is to
+ * move.
  * Value set s has a WDL stream (stream 2 s) and a DTW stream (2 s + 1) over the stored
  * positions, each cut into blocks of its own positions per block (the last block has the
  * rest).  A block is one zstd frame (with its
@@ -53,7 +58,7 @@
 #include <stdio.h>
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
-#define TF_VERSION 3u
+#define TF_VERSION 4u
 
 enum {
     TF_OFF_MAGIC = 0,
@@ -67,10 +72,15 @@ enum {
     TF_OFF_COUNTS = 112,
     TF_OFF_STREAMS = 240,
     TF_STREAM_ROW = 8, /* positions per block, encoding */
-    TF_HEADER_SIZE = 272,
+    TF_OFF_PARTS = 272,
+    TF_OFF_ORDER = 320,
+    TF_HEADER_SIZE = 328,
     TF_ENTRY_SIZE = 16, /* end offset, checksum */
     TF_SUM_SIZE = 8,
 };
+
+_Static_assert(TF_OFF_ORDER - TF_OFF_PARTS == 8 * PART_COUNT && PART_COUNT <= 8,
+               "the parts' sizes and order fill their fields");
 
 enum { TF_STREAMS = 4 }; /* [2 * value set + TF_WDL or TF_DTW] */
 enum { TF_WDL = 0, TF_DTW = 1 };

@@ -92,12 +92,21 @@ void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
 }
 
 /* A file whose index size is not this build's for the material cannot be read by it. */
-static TableStatus check_size(const char *path, const OpenTable *t, char *err, size_t errlen) {
-    uint64_t positions = table_info(t->file)->positions;
-    if (positions == t->ix.size) return TABLE_OK;
-    snprintf(err, errlen, "%s: holds %llu positions where the index has %llu", path,
-             (unsigned long long)positions, (unsigned long long)t->ix.size);
-    return TABLE_ERR_CORRUPT;
+TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
+                           size_t errlen) {
+    const TableInfo *info = table_info(t);
+    uint64_t parts[PART_COUNT];
+    idx_part_sizes(ix, parts);
+    if (info->positions != ix->size) {
+        snprintf(err, errlen, "%s: holds %llu positions where the index has %llu", path,
+                 (unsigned long long)info->positions, (unsigned long long)ix->size);
+        return TABLE_ERR_CORRUPT;
+    }
+    if (memcmp(parts, info->part_size, sizeof parts) != 0) {
+        snprintf(err, errlen, "%s: its index's parts are not those of the material's index", path);
+        return TABLE_ERR_CORRUPT;
+    }
+    return TABLE_OK;
 }
 
 /* Opens the table of canonical material m into *out; *out is NULL on error. */
@@ -115,7 +124,7 @@ static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable 
     TableStatus status = table_open(path, tb->v, name, &t->file, err, errlen);
     if (status == TABLE_ERR_MISSING)
         snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
-    if (status == TABLE_OK) status = check_size(path, t, err, errlen);
+    if (status == TABLE_OK) status = tb_check_index(t->file, &t->ix, path, err, errlen);
     if (status != TABLE_OK) {
         close_table(t);
         *out = NULL;

@@ -4,6 +4,7 @@
 #ifndef DTB_TABLEBASE_H
 #define DTB_TABLEBASE_H
 
+#include "index.h"
 #include "material.h"
 #include "table_file.h"
 #include "variant.h"
@@ -25,6 +26,11 @@ int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx),
  * positions. */
 TableStatus tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
                          char *err, size_t errlen);
+
+/* Whether the open table t, read from path, lays out the index ix: its size and the sizes
+ * of its parts; TABLE_ERR_CORRUPT with err naming path where not. */
+TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
+                           size_t errlen);
 
 /* Returns NULL when out of memory.  v must outlive the handle. */
 Tablebase *tb_open(const Variant *v, const char *dir);

@@ -19,7 +19,7 @@
 
 #define POSITIONS 600000 /* several blocks in every stream at any block size to 128 Ki */
 #define THREADS   4
-#define HEADER    272 /* bytes before the offset table */
+#define HEADER    328 /* bytes before the offset table */
 
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
@@ -88,10 +88,22 @@ static Cell *make_cells(uint64_t positions, int set, bool junk) {
     return cells;
 }
 
+/* Index parts for a side's `per_side` positions: White's and Black's kings, the largest
+ * divisor up to its square root for Black's, so that there are two orders. */
+static void split_parts(uint64_t per_side, uint64_t size[PART_COUNT]) {
+    uint64_t black = 1;
+    for (uint64_t d = 1; d * d <= per_side; d++)
+        if (per_side % d == 0) black = d;
+    const uint64_t parts[PART_COUNT] = {1, 1, per_side / black, black, 1, 1};
+    memcpy(size, parts, sizeof parts);
+}
+
 static TableInfo make_info(const Variant *v, const char *material, uint64_t positions,
                            uint32_t sets) {
     TableInfo info = {
         .fingerprint = variant_fingerprint(v), .positions = positions, .cells_per_position = sets};
+    split_parts(positions / 2, info.part_size);
+    for (uint8_t k = 0; k < PART_COUNT; k++) info.part_order[k] = k; /* the index's */
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", material);
     return info;
@@ -244,7 +256,7 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
 static void test_layout(void) {
     size_t len;
     uint8_t *b = load(path_of("a.dtb"), &len);
-    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 3, "magic \"DTB\" 1A, version 3");
+    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 4, "magic \"DTB\" 1A, version 4");
     check(strcmp((char *)b + 8, "international") == 0 && strcmp((char *)b + 48, "KMvKK") == 0,
           "variant at 8, material at 48");
     check(get_le(b + 96, 8) == POSITIONS && get_le(b + 104, 4) == 1 && get_le(b + 108, 4) == 0,
@@ -256,6 +268,12 @@ static void test_layout(void) {
     check(get_le(b + 240, 4) % 4 == 0 && get_le(b + 244, 4) == 1 && get_le(b + 252, 4) == 2,
           "WDL stream of 2-bit values in whole bytes, DTW stream of one-byte halves");
     check(get_le(b + 256, 8) == 0 && get_le(b + 264, 8) == 0, "no streams for value set 1");
+    uint64_t product = 1;
+    for (int k = 0; k < 6; k++) product *= get_le(b + 272 + 8 * k, 8);
+    check(product == POSITIONS / 2 && get_le(b + 288, 8) == 600 && get_le(b + 296, 8) == 500,
+          "the index's six part sizes at 272: White's kings 600, Black's 500");
+    check(memcmp(b + 320, "\0\1\2\3\4\5\0\0", 8) == 0,
+          "their order at 320: the index's as asked, padded");
     size_t at = checksum_offset(b);
     check(get_le(b + at - 16, 8) == len, "last block ends at the end of the file");
     check(get_le(b + at, 8) == XXH3_64bits(b, at), "header checksum after the offset table");
@@ -471,10 +489,10 @@ static size_t set_version(uint8_t *b, size_t len, uint32_t version) {
     return len;
 }
 static size_t newer_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 4);
+    return set_version(b, len, 5);
 }
 static size_t older_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 2);
+    return set_version(b, len, 3);
 }
 
 /* A re-checksummed header whose offset table puts block 1 before block 0. */
@@ -508,6 +526,24 @@ static size_t bad_sides(uint8_t *b, size_t len) {
     return len;
 }
 
+/* Re-checksummed headers whose parts cannot lay out the index: the order at 320 naming a
+ * part twice, White's kings' size at 288 halved, a nonzero byte after the order. */
+static size_t part_twice(uint8_t *b, size_t len) {
+    b[320] = b[321];
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+static size_t parts_too_few(uint8_t *b, size_t len) {
+    put_le(b + 288, get_le(b + 288, 8) / 2, 8);
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+static size_t order_unpadded(uint8_t *b, size_t len) {
+    b[327] = 1;
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+
 static void test_header_damage(const Variant *v) {
     static const struct {
         size_t (*edit)(uint8_t *, size_t);
@@ -521,12 +557,15 @@ static void test_header_damage(const Variant *v) {
         {truncate_header, TABLE_ERR_TRUNCATED, "cut inside the header"},
         {truncate_empty, TABLE_ERR_TRUNCATED, "empty file"},
         {wrong_magic, TABLE_ERR_MAGIC, "wrong magic"},
-        {newer_version, TABLE_ERR_VERSION, "version 4, re-checksummed"},
-        {older_version, TABLE_ERR_VERSION, "version 2, re-checksummed"},
+        {newer_version, TABLE_ERR_VERSION, "version 5, re-checksummed"},
+        {older_version, TABLE_ERR_VERSION, "version 3, re-checksummed"},
         {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
         {block_beyond_bound, TABLE_ERR_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
         {wrong_encoding, TABLE_ERR_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
         {bad_sides, TABLE_ERR_CORRUPT, "sides stored code 3, re-checksummed"},
+        {part_twice, TABLE_ERR_CORRUPT, "a part placed twice in the order, re-checksummed"},
+        {parts_too_few, TABLE_ERR_CORRUPT, "parts multiplying to less, re-checksummed"},
+        {order_unpadded, TABLE_ERR_CORRUPT, "a byte after the order, re-checksummed"},
         {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -578,6 +617,63 @@ static void test_every_header_byte(const Variant *v) {
     free(all);
     free(bytes);
     free(good);
+}
+
+/* A file laid out with Black's kings major (order 3, 2, 0, 1, 4, 5) stores position i at
+ * place (i % 500) * 600 + i / 500 % 600 of its side: checked in the decoded WDL stream, and
+ * every cell reads back by its index, one at a time and all at once. */
+static void test_given_order(const Variant *v, const uint64_t *unstored) {
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    static const uint8_t order[PART_COUNT] = {3, 2, 0, 1, 4, 5};
+    memcpy(info.part_order, order, sizeof order);
+    char err[512] = "";
+    TableFile *t = NULL;
+    check(write_table(path_of("c.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
+              table_open(path_of("c.dtb"), v, "KMvKK", &t, err, sizeof err) == TABLE_OK,
+          "write and open a table in a given order (%s)", err);
+    if (!t) return;
+    check(memcmp(table_info(t)->part_order, order, sizeof order) == 0, "its order reads back");
+    check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
+    Cell *all = calloc(POSITIONS, sizeof *all);
+    check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
+              wrong_stored(all, POSITIONS, 1) == 0,
+          "read_all puts every stored cell at its index");
+    free(all);
+    table_close(t);
+    size_t len;
+    uint8_t *b = load(path_of("c.dtb"), &len);
+    uint64_t at = checksum_offset(b) + 8, end = get_le(b + HEADER, 8);
+    uint8_t *raw = malloc(POSITIONS / 4);
+    size_t got = ZSTD_decompress(raw, POSITIONS / 4, b + at, end - at);
+    uint64_t wrong = 0, checked = 0;
+    for (uint64_t i = 0; i < POSITIONS / 2 && !ZSTD_isError(got); i++) {
+        uint64_t place = i % 500 * 600 + i / 500 % 600;
+        if (unstored_at(i) || place >= 4 * got) continue;
+        checked++;
+        wrong += (unsigned)(raw[place / 4] >> (2 * (place % 4)) & 3) != CELL_WDL(pattern(i, 0));
+    }
+    check(b[320] == 3 && checked > 10000 && wrong == 0,
+          "block 0 holds position i's WDL at (i %% 500) * 600 + i / 500 (%llu checked, %llu wrong)",
+          (unsigned long long)checked, (unsigned long long)wrong);
+    free(raw), free(b);
+}
+
+/* Left the order, the writer picks one, and every cell still reads back by its index. */
+static void test_picked_order(const Variant *v, const uint64_t *unstored) {
+    TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
+    memset(info.part_order, 0, sizeof info.part_order);
+    char err[512] = "";
+    TableFile *t = NULL;
+    check(write_table(path_of("c.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
+              table_open(path_of("c.dtb"), v, "KMvKK", &t, err, sizeof err) == TABLE_OK,
+          "write a table leaving the order to the writer (%s)", err);
+    if (!t) return;
+    int seen = 0;
+    for (int k = 0; k < PART_COUNT; k++) seen |= 1 << table_info(t)->part_order[k];
+    check(seen == 63, "it stores a permutation of the parts (first %d)",
+          table_info(t)->part_order[0]);
+    check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
+    table_close(t);
 }
 
 static void test_two_value_sets(const Variant *v, const uint64_t *unstored) {
@@ -824,6 +920,8 @@ int main(void) {
     test_identity(&v);
     test_every_header_byte(&v);
     test_two_value_sets(&v, unstored);
+    test_given_order(&v, unstored);
+    test_picked_order(&v, unstored);
     test_dtw_past_cells(&v);
     test_threads(&v);
     test_runs(&v);

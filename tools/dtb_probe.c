@@ -433,10 +433,8 @@ static void open_material_table(const Variant *v, const char *dir, const char *n
     if (table_open(path, v, canonical_name, &out->t, err, sizeof err))
         cli_die(error_status, "%s", err);
     idx_init(&out->ix, v, &canonical);
-    if (table_info(out->t)->positions != out->ix.size)
-        cli_die(error_status, "%s: %llu positions, the index of %s has %llu", path,
-                (unsigned long long)table_info(out->t)->positions, canonical_name,
-                (unsigned long long)out->ix.size);
+    if (tb_check_index(out->t, &out->ix, path, err, sizeof err) != TABLE_OK)
+        cli_die(error_status, "%s", err);
 }
 
 /* Every cell of the table, cells_per_position a position, those the file does not store
@@ -705,9 +703,7 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
     if (ok && !(ok = material_is_canonical(&m)))
         snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
     if (ok) idx_init(&ix, v, &m);
-    if (ok && !(ok = table_info(t)->positions == ix.size))
-        snprintf(err, errlen, "%llu positions, the index of %s has %llu",
-                 (unsigned long long)table_info(t)->positions, name, (unsigned long long)ix.size);
+    if (ok) ok = tb_check_index(t, &ix, path, err, errlen) == TABLE_OK;
     table_close(t);
     return ok;
 }

@@ -317,11 +317,8 @@ static TableStatus open_table(Shared *s, const char *path, int sets, TableFile *
     TableStatus status = table_open(path, s->v, s->name, file, err, errlen);
     if (status != TABLE_OK) return status;
     const TableInfo *info = table_info(*file);
-    if (info->positions != s->ix.size) {
-        snprintf(err, errlen, "%s: %llu positions, the index has %llu", path,
-                 (unsigned long long)info->positions, (unsigned long long)s->ix.size);
-        return TABLE_ERR_CORRUPT;
-    }
+    status = tb_check_index(*file, &s->ix, path, err, errlen);
+    if (status != TABLE_OK) return status;
     if (info->cells_per_position != (uint32_t)sets) {
         snprintf(err, errlen, "%s: %u value sets, the variant has %d", path,
                  info->cells_per_position, sets);
