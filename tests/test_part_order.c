@@ -9,14 +9,35 @@
 static const uint64_t sizes[PART_COUNT] = {3, 1, 4, 5, 1, 2};
 enum { PER_SIDE = 3 * 4 * 5 * 2 };
 
-/* The place of index i with the parts in `order`: its digits taken from the minor end in
- * the index's order, then put together major first in the file's. */
-static uint64_t place_by_hand(const uint8_t order[PART_COUNT], uint64_t i) {
-    uint64_t digit[PART_COUNT], rest = i % PER_SIDE, place = 0;
+/* The place of index i with parts of these sizes in `order`: its digits taken from the
+ * minor end in the index's order, then put together major first in the file's. */
+static uint64_t place_in(const uint64_t size[PART_COUNT], uint64_t per_side,
+                         const uint8_t order[PART_COUNT], uint64_t i) {
+    uint64_t digit[PART_COUNT], rest = i % per_side, place = 0;
     for (int part = PART_COUNT - 1; part >= 0; part--)
-        digit[part] = rest % sizes[part], rest /= sizes[part];
-    for (int k = 0; k < PART_COUNT; k++) place = place * sizes[order[k]] + digit[order[k]];
-    return i / PER_SIDE * PER_SIDE + place;
+        digit[part] = rest % size[part], rest /= size[part];
+    for (int k = 0; k < PART_COUNT; k++) place = place * size[order[k]] + digit[order[k]];
+    return i / per_side * per_side + place;
+}
+
+static uint64_t place_by_hand(const uint8_t order[PART_COUNT], uint64_t i) {
+    return place_in(sizes, PER_SIDE, order, i);
+}
+
+/* A side of 2^32 positions or more takes plain divisions: sampled indices must map as by
+ * hand and back. */
+static bool large_side_maps(void) {
+    static const uint64_t large[PART_COUNT] = {70001, 1, 3, 99991, 1, 7};
+    static const uint8_t order[PART_COUNT] = {5, 3, 1, 0, 4, 2};
+    uint64_t per_side = 70001ull * 3 * 99991 * 7;
+    PartOrder o;
+    if (!part_order_init(&o, large, order, per_side)) return false;
+    bool ok = per_side > UINT32_MAX;
+    for (uint64_t i = 12345; i < 2 * per_side; i += per_side / 1000 + 7) {
+        uint64_t place = part_order_to_file(&o, i);
+        ok &= place == place_in(large, per_side, order, i) && part_order_to_index(&o, place) == i;
+    }
+    return ok;
 }
 
 /* The orders' mistakes: places not as by hand, indices not back, walks astray. */
@@ -60,5 +81,7 @@ int main(void) {
                    !part_order_init(&o, zero, order, 0);
     printf("%s a part twice, a wrong product and a part of no value are refused\n",
            refused ? "ok  " : "FAIL");
-    return failed || orders != 720 || identities != 30 || !refused;
+    bool large = large_side_maps();
+    printf("%s a side of over 2^32 positions maps as by hand and back\n", large ? "ok  " : "FAIL");
+    return failed || orders != 720 || identities != 30 || !refused || !large;
 }
