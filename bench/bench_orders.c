@@ -28,15 +28,12 @@ enum { PARTS = 4, ORDERS = 24, THREADS = 2 };
 static const char *const part_name[PARTS] = {"Wm", "Bm", "Wk", "Bk"};
 
 /* Part ids most significant first, for each order; order 0 is the index's own. */
-static int orders[ORDERS][PARTS];
+static uint8_t orders[ORDERS][PARTS];
 
 static void list_orders(void) {
-    int count = 0;
-    for (int code = 0; code < 256; code++) {
-        int seen = 0, *o = orders[count];
-        for (int k = 0; k < PARTS; k++) o[k] = code >> (2 * (PARTS - 1 - k)) & 3, seen |= 1 << o[k];
-        if (seen == (1 << PARTS) - 1) count++;
-    }
+    uint8_t order[PARTS] = {0, 1, 2, 3};
+    for (int count = 0; count < ORDERS; count++, part_order_next(order, PARTS))
+        memcpy(orders[count], order, PARTS);
 }
 
 typedef struct Sizes {
@@ -53,7 +50,7 @@ typedef struct Bench {
 } Bench;
 
 /* Two orders permute alike when they list the parts of more than one value alike. */
-static bool same_order(const uint64_t *size, const int *a, const int *b) {
+static bool same_order(const uint64_t *size, const uint8_t *a, const uint8_t *b) {
     for (int j = 0, k = 0;; j++, k++) {
         while (j < PARTS && size[a[j]] == 1) j++;
         while (k < PARTS && size[b[k]] == 1) k++;
@@ -102,7 +99,7 @@ static bool measure_orders(Bench *b, const TableInfo *file_info, const Cell *cel
             continue;
         }
         for (int k = 0; k < PART_COUNT; k++)
-            info.part_order[k] = (uint8_t)(k < PARTS ? orders[o][k] : k);
+            info.part_order[k] = k < PARTS ? orders[o][k] : (uint8_t)k;
         StreamBytes both, one_side;
         ok = rewrite_sizes(path, &info, TABLE_SIDES_BOTH, THREADS, cells, unstored, &both) &&
              rewrite_sizes(path, &info, TABLE_SIDES_SMALLER, THREADS, cells, unstored, &one_side);

@@ -305,22 +305,28 @@ static void block_range(const StreamJob *job, uint64_t k, uint64_t *begin, uint6
     *n = tf_block_positions(w->stored_count, per_block, block);
 }
 
+/* Whether block k of the batch is compressed: a trial sizes only a sample. */
+static bool sampled(const StreamJob *job, uint64_t k) {
+    return !job->trial || (job->first_block + k) % job->trial_every == 0;
+}
+
+/* Looks for each block's last stored value from its end: it is seldom far from it. */
 static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
     const StreamJob *job = ctx;
-    const PartOrder *order = &job->w->order;
     for (uint64_t k = begin; k < end; k++) {
         uint64_t start, n;
         unsigned value;
-        PartWalk walk;
         job->w->batch[k].last_inside = -1;
-        if (job->trial && (job->first_block + k) % job->trial_every) continue;
+        if (!sampled(job, k)) continue;
         block_range(job, k, &start, &n);
-        part_walk_start(order, start, &walk);
-        for (uint64_t i = 0; i < n; i++, part_walk_next(order, &walk))
-            if (stored_value(job->i % 2, job->cells[walk.index],
-                             is_unstored(job->unstored, walk.index), &value))
+        for (uint64_t place = start + n; place-- > start;) {
+            uint64_t i = part_order_to_index(&job->w->order, place);
+            if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value)) {
                 job->w->batch[k].last_inside = (int)value;
+                break;
+            }
+        }
     }
 }
 
@@ -388,10 +394,9 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
         block_range(job, k, &start, &n);
         if (job->trial) {
             out->best = 0;
-            out->size[0] =
-                (job->first_block + k) % job->trial_every
-                    ? 0
-                    : pack_block(job, p, start, n, out->before, NULL, PICK_LEVEL, out->bytes[0]);
+            out->size[0] = sampled(job, k) ? pack_block(job, p, start, n, out->before, NULL,
+                                                        PICK_LEVEL, out->bytes[0])
+                                           : 0;
             continue;
         }
         out->best = job->i % 2 == TF_WDL ? better_fill(job, p, start, n, out) : 0;

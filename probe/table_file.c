@@ -199,15 +199,12 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
     for (int k = 0; k < 16; k++)
         info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
-    bool padded = true;
-    for (int k = 0; k < 8; k++) {
-        if (k < PART_COUNT) {
-            info->part_size[k] = tf_get_u64(head + TF_OFF_PARTS + 8 * k);
-            info->part_order[k] = head[TF_OFF_ORDER + k];
-        } else {
-            padded &= head[TF_OFF_ORDER + k] == 0;
-        }
+    for (int k = 0; k < PART_COUNT; k++) {
+        info->part_size[k] = tf_get_u64(head + TF_OFF_PARTS + 8 * k);
+        info->part_order[k] = head[TF_OFF_ORDER + k];
     }
+    bool padded = true;
+    for (int k = PART_COUNT; k < 8; k++) padded &= head[TF_OFF_ORDER + k] == 0;
     if (!padded ||
         !part_order_init(&t->order, info->part_size, info->part_order, info->positions / 2))
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,

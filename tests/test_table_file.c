@@ -619,6 +619,16 @@ static void test_every_header_byte(const Variant *v) {
     free(good);
 }
 
+/* Writes the table of info at path (write_table, junk where unstored) and opens it; NULL
+ * with err saying why when either fails. */
+static TableFile *write_and_open(const char *path, const Variant *v, const TableInfo *info,
+                                 const uint64_t *unstored, char *err, size_t errlen) {
+    TableFile *t = NULL;
+    if (write_table(path, info, true, unstored, err, errlen) == TABLE_OK)
+        table_open(path, v, info->material, &t, err, errlen);
+    return t;
+}
+
 /* A file laid out with Black's kings major (order 3, 2, 0, 1, 4, 5) stores position i at
  * place (i % 500) * 600 + i / 500 % 600 of its side: checked in the decoded WDL stream, and
  * every cell reads back by its index, one at a time and all at once. */
@@ -627,10 +637,8 @@ static void test_given_order(const Variant *v, const uint64_t *unstored) {
     static const uint8_t order[PART_COUNT] = {3, 2, 0, 1, 4, 5};
     memcpy(info.part_order, order, sizeof order);
     char err[512] = "";
-    TableFile *t = NULL;
-    check(write_table(path_of("c.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
-              table_open(path_of("c.dtb"), v, "KMvKK", &t, err, sizeof err) == TABLE_OK,
-          "write and open a table in a given order (%s)", err);
+    TableFile *t = write_and_open(path_of("c.dtb"), v, &info, unstored, err, sizeof err);
+    check(t != NULL, "write and open a table in a given order (%s)", err);
     if (!t) return;
     check(memcmp(table_info(t)->part_order, order, sizeof order) == 0, "its order reads back");
     check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
@@ -663,10 +671,8 @@ static void test_picked_order(const Variant *v, const uint64_t *unstored) {
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     memset(info.part_order, 0, sizeof info.part_order);
     char err[512] = "";
-    TableFile *t = NULL;
-    check(write_table(path_of("c.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
-              table_open(path_of("c.dtb"), v, "KMvKK", &t, err, sizeof err) == TABLE_OK,
-          "write a table leaving the order to the writer (%s)", err);
+    TableFile *t = write_and_open(path_of("c.dtb"), v, &info, unstored, err, sizeof err);
+    check(t != NULL, "write a table leaving the order to the writer (%s)", err);
     if (!t) return;
     int seen = 0;
     for (int k = 0; k < PART_COUNT; k++) seen |= 1 << table_info(t)->part_order[k];
@@ -680,10 +686,8 @@ static void test_two_value_sets(const Variant *v, const uint64_t *unstored) {
     const uint64_t positions = 70002; /* blocks of every stream end unevenly */
     TableInfo info = make_info(v, "KvK", positions, 2);
     char err[512] = "";
-    TableFile *t = NULL;
-    check(write_table(path_of("pair.dtb"), &info, true, unstored, err, sizeof err) == TABLE_OK &&
-              table_open(path_of("pair.dtb"), v, "KvK", &t, err, sizeof err) == TABLE_OK,
-          "two value sets: write and open (%s)", err);
+    TableFile *t = write_and_open(path_of("pair.dtb"), v, &info, unstored, err, sizeof err);
+    check(t != NULL, "two value sets: write and open (%s)", err);
     if (!t) return;
     check(counts_match(table_info(t), positions, 2), "counts of both value sets");
     check(wrong_reads(t, positions, 0, 7) == 0 && wrong_reads(t, positions, 1, 7) == 0,
