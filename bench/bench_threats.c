@@ -1,21 +1,19 @@
-/* What leaving out threat positions would save: a measurement for issue 6's size target.
+/* What leaving out threat positions saves: a measurement for issue 6's size target.
  *
  * A threat position is one where the side to move has no capture but the other side would
  * have one if it were to move.  Kingsrow leaves these out of its tables besides the
- * positions with a capture pending, and its engine's search settles them.  A prober that
- * must answer alone would settle one by searching its moves; where one of them leads to
- * another threat position left out, that search may run round a cycle of king moves for
- * ever.  Only a bounded threat, one whose every move leaves the opponent a capture, can be
- * left out safely: its search ends at the captures.
+ * positions with a capture pending, and its engine's search settles them.  dtb leaves out
+ * the bounded ones only (probe/threat.h), whose search ends at the captures.
  * This program rewrites value set 0 of each table in DIR (all, or the materials named)
- * with the real writer into a temporary folder: with the positions dtb-gen leaves out
- * (holes and captures pending), with every threat position left out too, and with the
- * bounded ones only; each with both sides to move stored and with one (as --one-side).
+ * with the real writer into a temporary folder: leaving out the holes and captures pending
+ * alone (as format 4 did), with the bounded threats too (as dtb-gen does) and with every
+ * threat; each with both sides to move stored and with one (as --one-side).
  * It prints the WDL bits per position of each, the DTW bits of the first two with both
  * sides, the share of positions of each kind, and over a sample of threat positions what a
- * warm WDL probe costs now (a read) against settling the position by a search of its moves.
- * The first size equals the file's, which shows that the classification agrees with the
- * generator's.
+ * warm WDL probe costs (a read, or a search for a bounded one) against settling the
+ * position by a search of its moves.  The second size equals the file's when the file was
+ * written as dtb-gen writes (both sides, or one), which shows that the classification
+ * agrees with the generator's.
  * Usage: bench_threats VARIANT DIR [MATERIAL...] */
 #include "draw_rules.h"
 #include "index.h"
@@ -23,6 +21,7 @@
 #include "rewrite.h"
 #include "table_file.h"
 #include "tablebase.h"
+#include "threat.h"
 #include "wall_clock.h"
 
 #include <stdio.h>
@@ -31,10 +30,10 @@
 #include <unistd.h>
 
 /* unstored: a hole or a capture pending; bounded: a threat whose every move leaves the
- * opponent a capture */
+ * opponent a capture (threat.h) */
 enum { KIND_QUIET, KIND_THREAT, KIND_BOUNDED, KIND_UNSTORED, KINDS };
-/* The positions left out of each rewrite: as now, with every threat, with bounded ones. */
-enum { OUT_NOW, OUT_THREATS, OUT_BOUNDED, OUTS };
+/* The positions left out of each rewrite: unstored ones, with bounded threats, with all. */
+enum { OUT_CAPTURES, OUT_BOUNDED, OUT_THREATS, OUTS };
 enum { SAMPLE_EVERY = 97, SAMPLE_MAX = 20000 }; /* threat positions timed */
 
 typedef struct Totals {
@@ -49,27 +48,26 @@ typedef struct Sample {
     int count;
 } Sample;
 
+static void count_threat(const Position *p, const MoveList *list, Totals *t, Sample *sample) {
+    t->threat_moves += (uint64_t)list->count;
+    if ((t->kind[KIND_THREAT] + t->kind[KIND_BOUNDED]) % SAMPLE_EVERY == 0 &&
+        sample->count < SAMPLE_MAX)
+        sample->pos[sample->count++] = *p;
+}
+
 static int classify(const Variant *v, const Indexer *ix, IdxCursor *cur, uint64_t i, MoveList *list,
                     Totals *t, Sample *sample) {
     Position p;
     if (!idx_decode_near(ix, cur, i, &p) || movegen_has_capture(v, &p)) return KIND_UNSTORED;
+    if (threat_bounded(v, &p, list)) return count_threat(&p, list, t, sample), KIND_BOUNDED;
     Position other = p;
     other.side = !p.side;
     if (!movegen_has_capture(v, &other)) return KIND_QUIET;
     movegen_legal(v, &p, list);
-    t->threat_moves += (uint64_t)list->count;
-    if ((t->kind[KIND_THREAT] + t->kind[KIND_BOUNDED]) % SAMPLE_EVERY == 0 &&
-        sample->count < SAMPLE_MAX)
-        sample->pos[sample->count++] = p;
-    for (int k = 0; k < list->count; k++) {
-        Position next;
-        movegen_play(v, &p, &list->move[k], &next);
-        if (!movegen_has_capture(v, &next)) return KIND_THREAT;
-    }
-    return KIND_BOUNDED;
+    return count_threat(&p, list, t, sample), KIND_THREAT;
 }
 
-/* Times warm probes of the sample: read as now, then settled by search (each run twice,
+/* Times warm probes of the sample: probed as now, then settled by search (each run twice,
  * the first to decode the blocks).  False when a probe fails or a search disagrees. */
 static bool time_sample(Tablebase *tb, const Sample *sample, Totals *t) {
     bool agree = true;
@@ -116,10 +114,10 @@ static void print_row(const char *name, const Totals *t) {
            "%7.4f %7.4f  %6.0f %7.0f\n",
            name, (unsigned long long)n, share(t, t->kind[KIND_UNSTORED]), share(t, threats),
            share(t, t->kind[KIND_BOUNDED]), threats ? (double)t->threat_moves / (double)threats : 0,
-           bits(t->wdl[0][OUT_NOW], n), bits(t->wdl[0][OUT_THREATS], n),
-           bits(t->wdl[0][OUT_BOUNDED], n), bits(t->wdl[1][OUT_NOW], n),
-           bits(t->wdl[1][OUT_THREATS], n), bits(t->wdl[1][OUT_BOUNDED], n),
-           bits(t->dtw[0][OUT_NOW], n), bits(t->dtw[0][OUT_THREATS], n),
+           bits(t->wdl[0][OUT_CAPTURES], n), bits(t->wdl[0][OUT_BOUNDED], n),
+           bits(t->wdl[0][OUT_THREATS], n), bits(t->wdl[1][OUT_CAPTURES], n),
+           bits(t->wdl[1][OUT_BOUNDED], n), bits(t->wdl[1][OUT_THREATS], n),
+           bits(t->dtw[0][OUT_CAPTURES], n), bits(t->dtw[0][OUT_BOUNDED], n),
            ns_per(t->read_s, t->sampled), ns_per(t->search_s, t->sampled));
     fflush(stdout);
 }
@@ -168,9 +166,9 @@ static bool measure(Bench *b, const char *name) {
         for (uint64_t i = 0; i < n; i++) {
             int kind = classify(&b->v, &ix, &cur, i, b->list, &one, b->sample);
             one.kind[kind]++;
-            if (kind == KIND_UNSTORED) mark(left_out[OUT_NOW], i);
-            if (kind != KIND_QUIET) mark(left_out[OUT_THREATS], i);
+            if (kind == KIND_UNSTORED) mark(left_out[OUT_CAPTURES], i);
             if (kind == KIND_UNSTORED || kind == KIND_BOUNDED) mark(left_out[OUT_BOUNDED], i);
+            if (kind != KIND_QUIET) mark(left_out[OUT_THREATS], i);
         }
         snprintf(path, sizeof path, "%s/%s%s", b->tmp, name, TB_FILE_SUFFIX);
         for (int k = 0; k < 2 * OUTS && ok; k++) {
@@ -211,15 +209,16 @@ int main(int argc, char **argv) {
     printf("%-10s %11s %7s %7s %7s %6s  %-23s  %-23s  %-15s  %6s %7s\n", "", "", "", "", "", "",
            "WDL, both sides", "WDL, one side", "DTW, both sides", "", "");
     printf("%-10s %11s %7s %7s %7s %6s  %7s %7s %7s  %7s %7s %7s  %7s %7s  %6s %7s\n", "material",
-           "positions", "unstor", "threat", "bounded", "moves", "now", "-threat", "-bound", "now",
-           "-threat", "-bound", "now", "-threat", "read", "search");
+           "positions", "unstor", "threat", "bounded", "moves", "capt", "-bound", "-threat", "capt",
+           "-bound", "-threat", "capt", "-bound", "probe", "search");
     if (argc > 3)
         for (int a = 3; a < argc; a++) b.failed += !measure(&b, argv[a]);
     else if (tb_each_file(b.dir, measure_each, &b) < 0)
         b.failed++, fprintf(stderr, "bench_threats: cannot read %s\n", b.dir);
     print_row("all", &b.all);
-    printf("(read, search: ns a warm WDL probe of a threat position, read now or settled by "
-           "search; a sample of every %dth)\n",
+    printf("(capt: holes and captures left out; -bound: bounded threats too, as dtb-gen "
+           "writes; -threat: every threat)\n(probe, search: ns a warm WDL probe of a threat "
+           "position, probed as now or settled by search; a sample of every %dth)\n",
            SAMPLE_EVERY);
     rmdir(b.tmp);
     tb_close(b.tb);

@@ -1,31 +1,11 @@
 #include "one_side.h"
 #include "index.h"
-#include "movegen.h"
-#include "parallel.h"
 #include "table_writer.h"
+#include "unstored.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-typedef struct Marking {
-    const Variant *v;
-    const Indexer *ix;
-    uint64_t *unstored;
-} Marking;
-
-/* Marks holes and positions with a capture pending in [begin, end): parallel_for's chunks
- * are whole words of the bitmap, so no two threads write the same word. */
-static void mark_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    (void)thread;
-    const Marking *mk = ctx;
-    IdxCursor cursor = IDX_CURSOR_START;
-    for (uint64_t i = begin; i < end; i++) {
-        Position p;
-        if (!idx_decode_near(mk->ix, &cursor, i, &p) || movegen_has_capture(mk->v, &p))
-            mk->unstored[i / 64] |= (uint64_t)1 << (i % 64);
-    }
-}
 
 static TableStatus copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored, Cell *cells,
                              char *err, size_t errlen) {
@@ -53,14 +33,13 @@ TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *pa
     TableInfo info = *table_info(file);
     info.sides = TABLE_SIDES_SMALLER;
     memset(info.part_order, 0, sizeof info.part_order); /* the best for one side */
-    uint64_t *unstored = calloc(ix.size / 64 + 1, sizeof *unstored);
+    uint64_t *unstored = unstored_positions(v, &ix, threads);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;
     s = unstored && cells ? table_writer_begin(path, &info, &w, err, errlen) : TABLE_ERR_MEMORY;
     if (s == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", path);
     if (s == TABLE_OK) s = table_writer_set_threads(w, threads, err, errlen);
     if (s == TABLE_OK) {
-        parallel_for(threads, ix.size, mark_range, &(Marking){v, &ix, unstored});
         table_writer_keep_counts(w, info.counts);
         s = copy_sets(file, w, unstored, cells, err, errlen);
     }

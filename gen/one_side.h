@@ -17,7 +17,7 @@
 /* Rewrites the table of material m (canonical) at path to store one side to move, the
  * one whose WDL compresses smaller, unless it stores one already (*rewritten false).  The
  * values are the file's, the W/D/L counts its header's; the positions left unstored
- * (holes, captures pending) are found again.  The file is replaced atomically. */
+ * (unstored.h) are found again.  The file is replaced atomically. */
 TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *path, int threads,
                              bool *rewritten, char *err, size_t errlen);
 

@@ -2,7 +2,7 @@
  * writer (gen/table_writer.c).
  *
  * Every integer is little-endian and written byte by byte, so a file is the same on every
- * machine and identical when regenerated.  Format version 3:
+ * machine and identical when regenerated.  Format version 5:
  *
  *   offset  size  field
  *        0     4  magic TF_MAGIC: the bytes "DTB" 0x1A
@@ -46,8 +46,9 @@
  *   3 TF_DTW_HALF16  the same in two bytes, little-endian, when a half exceeds 255.
  * A draw's DTW is 0 and is not stored: its DTW value is unused, as is every value of a
  * position the prober never reads (a hole of the index, a position with a capture
- * pending).  The writer fills those with whatever compresses best, and readers give back
- * what it chose. */
+ * pending, a bounded threat: gen/unstored.h).  The writer fills those with whatever
+ * compresses best, and readers give back what it chose.  Version 5 is the first to leave
+ * bounded threats out: a reader of version 4 would take their fill for values. */
 #ifndef DTB_TABLE_FORMAT_H
 #define DTB_TABLE_FORMAT_H
 
@@ -58,7 +59,7 @@
 #include <stdio.h>
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
-#define TF_VERSION 4u
+#define TF_VERSION 5u
 
 enum {
     TF_OFF_MAGIC = 0,

@@ -4,6 +4,7 @@
 #include "index.h"
 #include "movegen.h"
 #include "thread_key.h"
+#include "threat.h"
 
 #include <dirent.h>
 #include <limits.h>
@@ -200,13 +201,24 @@ static TableStatus read_stored_wdl(TableFile *file, uint64_t index, int set, int
     return check_stored(status, file, index, *out, err, errlen);
 }
 
-/* Reads p's cell, or sets *left_out where its table stores only the other side to move. */
-static TableStatus read_stored(Tablebase *tb, const Position *p, int set, Cell *out, bool *left_out,
-                               char *err, size_t errlen) {
+/* Whether quiet p, at index in file, has no value stored there: its side to move is left
+ * out, or it is a bounded threat (threat.h).  When so, list holds p's legal moves. */
+static bool settled_by_search(const Tablebase *tb, const Position *p, const TableFile *file,
+                              uint64_t index, MoveList *list) {
+    if (table_stores(file, index)) return threat_bounded(tb->v, p, list);
+    movegen_legal(tb->v, p, list);
+    return true;
+}
+
+/* Reads quiet p's cell, or sets *search where its table has none; list then holds p's
+ * legal moves. */
+static TableStatus read_stored(Tablebase *tb, const Position *p, int set, MoveList *list, Cell *out,
+                               bool *search, char *err, size_t errlen) {
     TableFile *file;
     uint64_t index;
     TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
-    if (status != TABLE_OK || (*left_out = !table_stores(file, index))) return status;
+    if (status != TABLE_OK || (*search = settled_by_search(tb, p, file, index, list)))
+        return status;
     status = table_read(file, index, set, out, err, errlen);
     return check_stored(status, file, index, CELL_WDL(*out), err, errlen);
 }
@@ -431,7 +443,7 @@ typedef struct StoredAt {
  * to be read where *at says.  The probes generate the captures at once rather than first
  * asking whether there are any: the answer costs as much as the list's first step, and
  * most probes that search have a capture pending.  A quiet position whose side to move its
- * table leaves out is searched through all its moves. */
+ * table leaves out, or a bounded threat (threat.h), is searched through all its moves. */
 static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int set, int enough,
                                         int *out, StoredAt *at, char *err, size_t errlen) {
     Cell cell;
@@ -446,10 +458,8 @@ static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int se
     TableStatus status = TABLE_OK;
     if (!list->count) {
         status = locate(tb, p, set, &at->file, &at->index, err, errlen);
-        if (status == TABLE_OK && !table_stores(at->file, at->index)) {
+        if (status == TABLE_OK && settled_by_search(tb, p, at->file, at->index, list))
             at->file = NULL;
-            movegen_legal(tb->v, p, list);
-        }
     }
     if (status == TABLE_OK && !at->file)
         status = search_wdl(tb, p, list, set, enough, out, err, errlen);
@@ -508,11 +518,9 @@ static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut
     if (!list) return TABLE_ERR_MEMORY;
     movegen_captures(tb->v, p, list);
     bool search = list->count > 0;
-    TableStatus status = search ? TABLE_OK : read_stored(tb, p, set, out, &search, err, errlen);
-    if (status == TABLE_OK && search) {
-        if (!list->count) movegen_legal(tb->v, p, list);
-        status = best_cell(tb, p, list, set, cut, out, err, errlen);
-    }
+    TableStatus status =
+        search ? TABLE_OK : read_stored(tb, p, set, list, out, &search, err, errlen);
+    if (status == TABLE_OK && search) status = best_cell(tb, p, list, set, cut, out, err, errlen);
     put_list(list);
     return status;
 }
@@ -522,16 +530,27 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
     return probe_cell(tb, p, set, NO_CUTOFF, out, err, errlen);
 }
 
+/* Whether position i of file has its values stored: not a hole, a capture pending, a
+ * bounded threat or a side to move left out.  *p is the position, unless a hole. */
+static bool stored(const Tablebase *tb, const Indexer *ix, const TableFile *file, uint64_t i,
+                   Position *p, bool *hole, MoveList *list) {
+    *hole = !idx_decode(ix, i, p);
+    return !*hole && table_stores(file, i) && !movegen_has_capture(tb->v, p) &&
+           !threat_bounded(tb->v, p, list);
+}
+
 /* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
- * WDL_NONE; a capture's, or any of a side to move the file leaves out, is searched. */
+ * WDL_NONE; any other is searched. */
 static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const TableFile *file,
                                    Cell *out, char *err, size_t errlen) {
+    MoveList *list = take_list(err, errlen);
+    if (!list) return TABLE_ERR_MEMORY;
     TableStatus status = TABLE_OK;
     uint32_t sets = table_info(file)->cells_per_position;
     for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
         Position p;
-        bool hole = !idx_decode(ix, i, &p);
-        if (!hole && table_stores(file, i) && !movegen_has_capture(tb->v, &p)) {
+        bool hole;
+        if (stored(tb, ix, file, i, &p, &hole, list)) {
             for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
                 status =
                     check_stored(TABLE_OK, file, i, CELL_WDL(out[i * sets + set]), err, errlen);
@@ -543,6 +562,7 @@ static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const Table
             else
                 status = search_moves(tb, &p, (int)set, &out[i * sets + set], err, errlen);
     }
+    put_list(list);
     return status;
 }
 

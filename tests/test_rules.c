@@ -3,11 +3,13 @@
  * moves:  expected is the exact set of legal moves in notation, "-" for none;
  * play:   "MOVE => FEN": the position after the legal move MOVE;
  * format: the text fen_format writes, which must parse back to the same position;
- * error:  fen_parse must reject FEN with a message containing expected.
+ * error:  fen_parse must reject FEN with a message containing expected;
+ * threat: "bounded" or "stored": whether the position is a bounded threat.
  * Usage: test_rules FILE...; prints ok/FAIL per case and "N passed, M failed". */
 #include "fen.h"
 #include "movegen.h"
 #include "notation.h"
+#include "threat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,11 +174,28 @@ static bool check_error(Case *c) {
     return false;
 }
 
+/* threat: whether threat_bounded holds, and then that it leaves p's legal moves in the
+ * list. */
+static bool check_threat(Case *c) {
+    Position p;
+    if (!parse(c, c->field[FIELD_FEN], &p)) return false;
+    bool bounded = threat_bounded(&c->v, &p, &list);
+    int listed = list.count;
+    const char *want = c->field[FIELD_EXPECTED];
+    if (strcmp(want, bounded ? "bounded" : "stored") != 0) {
+        snprintf(c->detail, sizeof c->detail, "expected %s, found %s", want,
+                 bounded ? "bounded" : "stored");
+        return false;
+    }
+    legal_notations(&c->v, &p);
+    if (!bounded || listed == got.count) return true;
+    snprintf(c->detail, sizeof c->detail, "listed %d moves of %d legal", listed, got.count);
+    return false;
+}
+
 static const Check checks[] = {
-    {"moves", check_moves},
-    {"play", check_play},
-    {"format", check_format},
-    {"error", check_error},
+    {"moves", check_moves}, {"play", check_play},     {"format", check_format},
+    {"error", check_error}, {"threat", check_threat},
 };
 
 static const Check *find_check(const char *kind) {

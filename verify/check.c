@@ -23,13 +23,17 @@
  * holes of the index.  Every capture leads to another material, so the equations give
  * those positions their values from trusted tables alone: a first pass computes them (and
  * gives holes WDL_NONE), and they stand in for the stored cells as successors and in the
- * W/D/L counts, which must then match the header's.  The second pass checks every stored
+ * W/D/L counts, which must then match the header's.  The last pass checks every stored
  * cell, which is every value a probe reads.
+ *
+ * Bounded threats (probe/threat.h) have no stored value either: every move of one leads
+ * to a capture pending, so a second pass computes them from the first pass's values and
+ * other tables, and they stand in for stored cells in the same way.
  *
  * A table may store one side to move only (TABLE_SIDES_WHITE or _BLACK): probes search
  * the moves of the other, as the equations do.  Every move of a quiet position of that side
- * reaches the stored side or another material, so a pass between the two computes those
- * positions from the stored cells and the first pass's values; they then stand in for
+ * reaches the stored side or another material, so a pass before the check computes those
+ * positions from the stored cells and the earlier passes' values; they then stand in for
  * stored cells as above.  Their own equations hold by construction, and the stored cells
  * are checked against them, so the whole system of equations is still checked.
  *
@@ -38,13 +42,14 @@
  * and its successors located once for both; a larger table checks them one after the
  * other (the draw-rules values read only draw-rules values), holding one set's cells: 2
  * bytes a position, 11.8 GB for Frisian's largest 5-piece material; and a bit a position
- * for the positions with a capture pending. */
+ * for the positions the passes settle. */
 #include "check.h"
 
 #include "draw_rules.h"
 #include "index.h"
 #include "memory.h"
 #include "movegen.h"
+#include "threat.h"
 #include "value_memo.h"
 
 #include <pthread.h>
@@ -53,7 +58,7 @@
 #include <string.h>
 
 #define CHUNK 4096 /* positions a thread takes at a time */
-_Static_assert(CHUNK % 64 == 0, "a chunk covers whole words of the pending bitmap");
+_Static_assert(CHUNK % 64 == 0, "a chunk covers whole words of the settled bitmap");
 #define PROGRESS_EVERY 256 /* chunks between progress lines */
 #define THREADS_MAX    64
 
@@ -69,9 +74,9 @@ typedef struct Shared {
     Indexer ix;
     const TableFile *file;
     int first_set, set_end;      /* the value sets under check in these passes */
-    Cell *cells[VALUE_SETS_MAX]; /* by set: stored values, unstored ones settled by pass 1 */
-    uint64_t *pending;           /* a bit a position: a capture pending, as pass 1 found; the later
-                                  * passes need not look for one again */
+    Cell *cells[VALUE_SETS_MAX]; /* by set: stored values, unstored ones settled by the passes */
+    uint64_t *settled;           /* a bit a position: a capture pending or a bounded threat,
+                                  * settled by the passes before the check */
     ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
     const char *name;
     uint64_t memory; /* what the check plans by (CheckOptions) */
@@ -162,42 +167,63 @@ static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cel
     r->wrong++;
 }
 
-static bool capture_pending(const Shared *s, uint64_t i) {
-    return s->pending[i / 64] >> (i % 64) & 1;
+static bool settled(const Shared *s, uint64_t i) {
+    return s->settled[i / 64] >> (i % 64) & 1;
+}
+
+/* A worker's chunk of positions covers whole words of the bitmap, so it sets its bits with
+ * plain stores. */
+static void mark_settled(Shared *s, uint64_t i) {
+    s->settled[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* Gives position p, index i, the values its legal moves, which list holds, give it. */
+static void settle_by_moves(Worker *w, uint64_t i, const Position *p, const MoveList *list) {
+    Shared *s = w->shared;
+    Cell settled[VALUE_SETS_MAX];
+    w->status = expected_values(w, p, list, settled);
+    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
+        s->cells[set][i] = settled[set];
 }
 
 /* First pass: gives position i its values where the file stores none, WDL_NONE for a
  * hole and the best its captures give where one is pending (from other tables only).
- * Where one is, the captures are all the legal moves.  A worker's chunk of positions
- * covers whole words of the bitmap, so it sets its bits with plain stores. */
+ * Where one is, the captures are all the legal moves. */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
-    Cell settled[VALUE_SETS_MAX];
     Position p;
-    bool hole = !idx_decode_near(&s->ix, &w->decoder, i, &p);
-    if (!hole) {
-        movegen_captures(s->v, &p, list);
-        if (!list->count) return;
-        s->pending[i / 64] |= (uint64_t)1 << (i % 64);
-        w->status = expected_values(w, &p, list, settled);
+    if (!idx_decode_near(&s->ix, &w->decoder, i, &p)) {
+        for (int set = s->first_set; set < s->set_end; set++)
+            s->cells[set][i] = CELL_MAKE(WDL_NONE, 0);
+        return;
     }
-    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
-        s->cells[set][i] = hole ? CELL_MAKE(WDL_NONE, 0) : settled[set];
+    movegen_captures(s->v, &p, list);
+    if (!list->count) return;
+    mark_settled(s, i);
+    settle_by_moves(w, i, &p, list);
 }
 
-/* Between the passes, where the file leaves a side to move out: gives its quiet position i
- * the values its moves give, from the stored cells and the first pass's. */
+/* After the first pass: gives bounded threat i (threat.h) the values its moves give, every
+ * one of which reaches a capture pending that the first pass settled. */
+static void settle_bounded(Worker *w, uint64_t i, MoveList *list) {
+    Shared *s = w->shared;
+    Position p;
+    if (settled(s, i) || !idx_decode_near(&s->ix, &w->decoder, i, &p) ||
+        !threat_bounded(s->v, &p, list))
+        return;
+    mark_settled(s, i);
+    settle_by_moves(w, i, &p, list);
+}
+
+/* Before the check, where the file leaves a side to move out: gives its quiet position i
+ * the values its moves give, from the stored cells and the passes' before. */
 static void settle_left_out(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
-    Cell settled[VALUE_SETS_MAX];
     Position p;
-    if (table_stores(s->file, i) || capture_pending(s, i) ||
-        !idx_decode_near(&s->ix, &w->decoder, i, &p))
+    if (table_stores(s->file, i) || settled(s, i) || !idx_decode_near(&s->ix, &w->decoder, i, &p))
         return;
     movegen_legal(s->v, &p, list);
-    w->status = expected_values(w, &p, list, settled);
-    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
-        s->cells[set][i] = settled[set];
+    settle_by_moves(w, i, &p, list);
 }
 
 /* Second pass: counts position i's values, and checks its stored ones: a position must
@@ -209,7 +235,7 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     for (int set = s->first_set; set < s->set_end; set++)
         w->counts[set][i / s->ix.per_side][CELL_WDL(s->cells[set][i])]++;
     bool counted = s->first_set == 0; /* once, though every value set is checked */
-    if (capture_pending(s, i)) {
+    if (settled(s, i)) {
         w->result.positions += counted;
         return;
     }
@@ -345,9 +371,9 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         status = s->cells[set] ? table_read_set(file, set, s->cells[set], err, errlen)
                                : TABLE_ERR_MEMORY;
     }
-    size_t pending_bytes = (s->ix.size + 63) / 64 * sizeof *s->pending;
-    if (status == TABLE_OK && !(s->pending = malloc(pending_bytes))) status = TABLE_ERR_MEMORY;
-    if (status == TABLE_OK) memset(s->pending, 0, pending_bytes);
+    size_t settled_bytes = (s->ix.size + 63) / 64 * sizeof *s->settled;
+    if (status == TABLE_OK && !(s->settled = malloc(settled_bytes))) status = TABLE_ERR_MEMORY;
+    if (status == TABLE_OK) memset(s->settled, 0, settled_bytes);
     /* Made after the reads and the bitmap's zeroing, so that their budget counts those as in
      * use. */
     uint64_t budget = memo_budget(s->memory) / (uint64_t)(s->set_end - s->first_set);
@@ -355,11 +381,12 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;
     if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
+    if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_bounded, err, errlen);
     if (status == TABLE_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
         status = run_pass(s, workers, threads, settle_left_out, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
-    free(s->pending);
-    s->pending = NULL;
+    free(s->settled);
+    s->settled = NULL;
     for (int set = s->first_set; set < s->set_end; set++) {
         value_memo_free(s->others[set]);
         free(s->cells[set]);
