@@ -2,18 +2,19 @@
  *
  * A threat position is one where the side to move has no capture but the other side would
  * have one if it were to move.  Kingsrow leaves these out of its tables besides the
- * positions with a capture pending, and its engine's search settles them.  dtb leaves out
- * the bounded ones only (probe/threat.h), whose search ends at the captures.
+ * positions with a capture pending, and its engine's search settles them.  dtb's tables of
+ * one side to move leave out the bounded ones only (probe/threat.h), whose search ends at
+ * the captures.
  * This program rewrites value set 0 of each table in DIR (all, or the materials named)
  * with the real writer into a temporary folder: leaving out the holes and captures pending
- * alone (as format 4 did), with the bounded threats too (as dtb-gen does) and with every
- * threat; each with both sides to move stored and with one (as --one-side).
- * It prints the WDL bits per position of each, the DTW bits of the first two with both
- * sides, the share of positions of each kind, and over a sample of threat positions what a
- * warm WDL probe costs (a read, or a search for a bounded one) against settling the
- * position by a search of its moves.  The second size equals the file's when the file was
- * written as dtb-gen writes (both sides, or one), which shows that the classification
- * agrees with the generator's.
+ * alone (as tables of both sides do), with the bounded threats too and with every threat;
+ * each with both sides to move stored and with one (where the second is what --one-side
+ * writes).  It prints the WDL bits per position of each, the DTW bits of the first two
+ * with both sides, the share of positions of each kind, and over a sample of threat
+ * positions what a warm WDL probe costs as the tables in DIR are probed against settling
+ * the position by a search of its moves.  The first size with both sides equals the
+ * file's, and the second with one side that of a file --one-side wrote, which shows that
+ * the classification agrees with the generator's.
  * Usage: bench_threats VARIANT DIR [MATERIAL...] */
 #include "draw_rules.h"
 #include "index.h"
@@ -216,7 +217,7 @@ int main(int argc, char **argv) {
     else if (tb_each_file(b.dir, measure_each, &b) < 0)
         b.failed++, fprintf(stderr, "bench_threats: cannot read %s\n", b.dir);
     print_row("all", &b.all);
-    printf("(capt: holes and captures left out; -bound: bounded threats too, as dtb-gen "
+    printf("(capt: holes and captures left out; -bound: bounded threats too, as --one-side "
            "writes; -threat: every threat)\n(probe, search: ns a warm WDL probe of a threat "
            "position, probed as now or settled by search; a sample of every %dth)\n",
            SAMPLE_EVERY);

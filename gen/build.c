@@ -8,7 +8,6 @@
 #include "solve.h"
 #include "table_writer.h"
 #include "tablebase.h"
-#include "unstored.h"
 #include "wall_clock.h"
 
 #include <errno.h>
@@ -185,15 +184,6 @@ static uint64_t spare_memory(const Variant *v, const Material *m, uint64_t limit
     return used < limit ? limit - used : 0;
 }
 
-static TableStatus find_unstored(const Variant *v, const Material *m, int threads, uint64_t **out,
-                                 char *err, size_t errlen) {
-    Indexer ix;
-    idx_init(&ix, v, m);
-    if ((*out = unstored_positions(v, &ix, threads))) return TABLE_OK;
-    snprintf(err, errlen, "out of memory");
-    return TABLE_ERR_MEMORY;
-}
-
 static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size_t errlen) {
     Tablebase *tb = tb_open(v, dir);
     if (!tb) snprintf(err, errlen, "out of memory");
@@ -203,36 +193,30 @@ static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size
 /* Solves every value set of m in turn and hands each to the writer, so that only one
  * set's cells are in memory at a time.  Each set reads the successors through a fresh
  * handle, so that the blocks the last set decoded are freed before the next decodes its
- * own (they are other streams of the same files).  The unstored positions, the same for
- * every set, are found once the first is solved, when the solver's own arrays are freed. */
+ * own (they are other streams of the same files). */
 static int solve_all_sets(const Variant *v, const Material *m, const BuildOptions *opt,
                           TableWriter *w, Timing *time, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
-    uint64_t *unstored = NULL;
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-        if (!tb) {
-            st = TABLE_ERR_MEMORY;
-            break;
-        }
+        if (!tb) return 1;
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
                            .exit_memory = spare_memory(v, m, opt->memory),
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log))};
-        Cell *cells = NULL;
+        SolvedTable solved = {NULL, NULL};
         double start = wall_seconds();
-        st = solve_material(v, tb, m, &so, &cells, err, errlen);
+        st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
-        if (st == TABLE_OK && !unstored)
-            st = find_unstored(v, m, opt->threads, &unstored, err, errlen);
-        if (st == TABLE_OK) st = table_writer_add_set(w, set, cells, unstored, err, errlen);
+        if (st == TABLE_OK)
+            st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
-        free(cells);
+        free(solved.cells);
+        free(solved.unstored);
         tb_close(tb);
     }
-    free(unstored);
     return st != TABLE_OK;
 }
 

@@ -22,10 +22,11 @@ static const char usage[] =
     "of this machine's memory): a material that needs more is refused before building\n"
     "starts.  The peak resident memory is printed at the end.\n"
     "--one-side then rewrites each table to store only the side to move whose values\n"
-    "compress smaller (about a third of the size over a 5-piece set); a probe of the other\n"
-    "side searches its moves: probes over all positions about 8 times slower.  Tables are\n"
-    "kept as they are found, one side or both, so --one-side also compacts a set built\n"
-    "without it.\n"
+    "compress smaller, and none of the positions where the opponent threatens a capture\n"
+    "that every move leaves standing (a quarter of the WDL size over a 5-piece set); a\n"
+    "probe of those or of the other side searches their moves: probes over all positions\n"
+    "about 14 times slower.  Tables are kept as they are found, one side or both, so\n"
+    "--one-side also compacts a set built without it.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 

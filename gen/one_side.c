@@ -1,11 +1,52 @@
 #include "one_side.h"
 #include "index.h"
+#include "movegen.h"
+#include "parallel.h"
 #include "table_writer.h"
-#include "unstored.h"
+#include "threat.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+typedef struct Marking {
+    const Variant *v;
+    const Indexer *ix;
+    uint64_t *unstored;
+    MoveList **lists; /* one a thread */
+} Marking;
+
+/* Whether a table of one side to move leaves position i unstored: a hole, a capture
+ * pending, or a bounded threat (threat.h). */
+static bool unstored(const Marking *mk, IdxCursor *cursor, MoveList *list, uint64_t i) {
+    Position p;
+    return !idx_decode_near(mk->ix, cursor, i, &p) || movegen_has_capture(mk->v, &p) ||
+           threat_bounded(mk->v, &p, list);
+}
+
+/* Marks the positions left unstored in [begin, end): parallel_for's chunks are whole words
+ * of the bitmap, so no two threads write the same word. */
+static void mark_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    const Marking *mk = ctx;
+    IdxCursor cursor = IDX_CURSOR_START;
+    for (uint64_t i = begin; i < end; i++)
+        if (unstored(mk, &cursor, mk->lists[thread], i))
+            mk->unstored[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+/* The bitmap of the positions left unstored, or NULL when out of memory. */
+static uint64_t *find_unstored(const Variant *v, const Indexer *ix, int threads) {
+    uint64_t *bits = calloc(ix->size / 64 + 1, sizeof *bits);
+    MoveList **lists = calloc((size_t)threads, sizeof *lists);
+    bool ok = bits && lists;
+    for (int t = 0; ok && t < threads; t++)
+        if ((ok = (lists[t] = malloc(sizeof *lists[t])) != NULL)) lists[t]->paths = NULL;
+    if (ok) parallel_for(threads, ix->size, mark_range, &(Marking){v, ix, bits, lists});
+    for (int t = 0; lists && t < threads; t++) free(lists[t]);
+    free(lists);
+    if (!ok) free(bits);
+    return ok ? bits : NULL;
+}
 
 static TableStatus copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored, Cell *cells,
                              char *err, size_t errlen) {
@@ -33,7 +74,7 @@ TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *pa
     TableInfo info = *table_info(file);
     info.sides = TABLE_SIDES_SMALLER;
     memset(info.part_order, 0, sizeof info.part_order); /* the best for one side */
-    uint64_t *unstored = unstored_positions(v, &ix, threads);
+    uint64_t *unstored = find_unstored(v, &ix, threads < 1 ? 1 : threads);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;
     s = unstored && cells ? table_writer_begin(path, &info, &w, err, errlen) : TABLE_ERR_MEMORY;

@@ -16,8 +16,9 @@
 
 /* Rewrites the table of material m (canonical) at path to store one side to move, the
  * one whose WDL compresses smaller, unless it stores one already (*rewritten false).  The
- * values are the file's, the W/D/L counts its header's; the positions left unstored
- * (unstored.h) are found again.  The file is replaced atomically. */
+ * values are the file's, the W/D/L counts its header's; the positions left unstored are
+ * found again, now with the bounded threats (threat.h) among them.  The file is replaced
+ * atomically. */
 TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *path, int threads,
                              bool *rewritten, char *err, size_t errlen);
 

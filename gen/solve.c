@@ -94,6 +94,7 @@ typedef struct Solver {
     int set;
     Cell *cells;
     uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
+    uint64_t *unstored;  /* capture pending or hole: the prober never reads these */
     uint64_t *span_dtws; /* per span: bit d % 64 for each DTW d decided or pending there */
     uint64_t slice_size; /* positions of a slice with one side to move */
     uint64_t slice_count;
@@ -137,6 +138,10 @@ static void decide(Solver *s, int thread, uint64_t i, Cell value) {
             note_layer(s, thread, i, CELL_DTW(value));
             return;
         }
+}
+
+static void mark_unstored(Solver *s, uint64_t i) {
+    __atomic_fetch_or(&s->unstored[i / 64], (uint64_t)1 << (i % 64), __ATOMIC_RELAXED);
 }
 
 /* What leaving the slice gives: the best value over the exits (WDL_NONE for none), the
@@ -193,6 +198,7 @@ static void init_position(Solver *s, int thread, uint64_t i) {
     Position p;
     if (!idx_decode_near(&s->ix, &tools->decoder, i, &p)) {
         s->cells[i] = HOLE;
+        mark_unstored(s, i);
         return;
     }
     int moves = movegen_men_changes(s->v, &p, list);
@@ -201,6 +207,7 @@ static void init_position(Solver *s, int thread, uint64_t i) {
     TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
     if (st != TABLE_OK) return fail(s, thread, st, NULL);
     if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
+    if (list->count && list->move[0].captured) mark_unstored(s, i);
     if (e.win) note_layer(s, thread, i, e.win);
     s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
     s->cells[i] = pending_cell(e.win, e.loss);
@@ -508,7 +515,7 @@ static uint64_t slice_count(const Indexer *ix) {
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
-    return ix->size * (sizeof(Cell) + 1) + ((ix->size >> SPAN_BITS) + 1) * 8 +
+    return ix->size * (sizeof(Cell) + 1) + (ix->size / 64 + (ix->size >> SPAN_BITS) + 2) * 8 +
            slice_count(ix) * (sizeof(uint32_t) + 1);
 }
 
@@ -516,6 +523,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     uint64_t n = s->ix.size;
     s->cells = malloc(n * sizeof *s->cells);
     s->open_moves = malloc(n);
+    s->unstored = calloc((n + 63) / 64, sizeof *s->unstored);
     s->span_dtws = calloc((n >> SPAN_BITS) + 1, sizeof *s->span_dtws);
     for (int t = 0; t < threads; t++) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
@@ -526,7 +534,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     }
     s->slice_count = slice_count(&s->ix);
     s->slice_size = s->ix.per_side / s->slice_count;
-    return s->cells && s->open_moves && s->span_dtws && order_slices(s);
+    return s->cells && s->open_moves && s->unstored && s->span_dtws && order_slices(s);
 }
 
 static void free_solver(Solver *s, int threads) {
@@ -539,7 +547,7 @@ static void free_solver(Solver *s, int threads) {
 }
 
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, Cell **cells, char *err, size_t errlen) {
+                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen) {
     int threads = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
     Solver *s = calloc(1, sizeof *s);
     if (!s) return TABLE_ERR_MEMORY;
@@ -557,10 +565,12 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     if (status == TABLE_OK && s->set == VALUES_RULES)
         parallel_for(threads, s->ix.size, cut_range, s);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    if (status == TABLE_OK)
-        *cells = s->cells;
-    else
+    if (status == TABLE_OK) {
+        *out = (SolvedTable){s->cells, s->unstored};
+    } else {
         free(s->cells);
+        free(s->unstored);
+    }
     free_solver(s, threads);
     return status;
 }

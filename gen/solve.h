@@ -17,12 +17,18 @@ typedef struct SolveOptions {
     bool live;            /* progress is a terminal: rewrite one line in place */
 } SolveOptions;
 
+/* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the
+ * positions the prober never reads: a capture pending, or a hole.  free() both. */
+typedef struct SolvedTable {
+    Cell *cells;
+    uint64_t *unstored;
+} SolvedTable;
+
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
- * successors through tb, whose tables must all exist.  Returns TABLE_OK with *cells set to
- * the value of every position (ix->size of them, to be freed), or an error that err
- * explains. */
+ * successors through tb, whose tables must all exist.  Returns TABLE_OK with *out filled,
+ * or an error that err explains. */
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, Cell **cells, char *err, size_t errlen);
+                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen);
 
 /* The memory solve_material takes for a material of this index, in bytes. */
 uint64_t solve_bytes(const Indexer *ix);

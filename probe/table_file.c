@@ -505,6 +505,10 @@ bool table_stores(const TableFile *t, uint64_t index) {
     return index - t->stored_first < t->stored_count;
 }
 
+bool table_leaves_threats(const TableFile *t) {
+    return t->info.sides != TABLE_SIDES_BOTH;
+}
+
 static TableStatus check_request(const TableFile *t, uint64_t index, int set, char *err,
                                  size_t errlen) {
     if (index >= t->info.positions)

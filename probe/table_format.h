@@ -46,9 +46,10 @@
  *   3 TF_DTW_HALF16  the same in two bytes, little-endian, when a half exceeds 255.
  * A draw's DTW is 0 and is not stored: its DTW value is unused, as is every value of a
  * position the prober never reads (a hole of the index, a position with a capture
- * pending, a bounded threat: gen/unstored.h).  The writer fills those with whatever
- * compresses best, and readers give back what it chose.  Version 5 is the first to leave
- * bounded threats out: a reader of version 4 would take their fill for values. */
+ * pending, and in a table of one side to move a bounded threat: threat.h).  The writer
+ * fills those with whatever compresses best, and readers give back what it chose.
+ * Version 5 is the first whose tables of one side leave bounded threats out: a reader of
+ * version 4 would take their fill for values. */
 #ifndef DTB_TABLE_FORMAT_H
 #define DTB_TABLE_FORMAT_H
 

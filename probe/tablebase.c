@@ -202,10 +202,12 @@ static TableStatus read_stored_wdl(TableFile *file, uint64_t index, int set, int
 }
 
 /* Whether quiet p, at index in file, has no value stored there: its side to move is left
- * out, or it is a bounded threat (threat.h).  When so, list holds p's legal moves. */
+ * out, or it is a bounded threat the file leaves out.  When so, list holds p's legal
+ * moves. */
 static bool settled_by_search(const Tablebase *tb, const Position *p, const TableFile *file,
                               uint64_t index, MoveList *list) {
-    if (table_stores(file, index)) return threat_bounded(tb->v, p, list);
+    if (table_stores(file, index))
+        return table_leaves_threats(file) && threat_bounded(tb->v, p, list);
     movegen_legal(tb->v, p, list);
     return true;
 }
@@ -443,7 +445,7 @@ typedef struct StoredAt {
  * to be read where *at says.  The probes generate the captures at once rather than first
  * asking whether there are any: the answer costs as much as the list's first step, and
  * most probes that search have a capture pending.  A quiet position whose side to move its
- * table leaves out, or a bounded threat (threat.h), is searched through all its moves. */
+ * table leaves out, or a bounded threat it leaves out, is searched through all its moves. */
 static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int set, int enough,
                                         int *out, StoredAt *at, char *err, size_t errlen) {
     Cell cell;
@@ -530,13 +532,13 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
     return probe_cell(tb, p, set, NO_CUTOFF, out, err, errlen);
 }
 
-/* Whether position i of file has its values stored: not a hole, a capture pending, a
- * bounded threat or a side to move left out.  *p is the position, unless a hole. */
+/* Whether position i of file has its values stored: not a hole, a capture pending, a side
+ * to move left out or a bounded threat the file leaves out.  *p is the position, unless a hole. */
 static bool stored(const Tablebase *tb, const Indexer *ix, const TableFile *file, uint64_t i,
                    Position *p, bool *hole, MoveList *list) {
     *hole = !idx_decode(ix, i, p);
     return !*hole && table_stores(file, i) && !movegen_has_capture(tb->v, p) &&
-           !threat_bounded(tb->v, p, list);
+           !(table_leaves_threats(file) && threat_bounded(tb->v, p, list));
 }
 
 /* Replaces the cells of the positions a table leaves unstored by their values: a hole's is

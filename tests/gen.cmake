@@ -18,10 +18,11 @@ if(TARGET dtb-gen)
   gen_test(memory_too_large --status nonzero --stderr-has "--memory needs a size .*not '1e17G'"
            -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_too_large KKvK --memory 1e17G)
   # KKvK needs KvK first: 2 sides x 32 x 31 squares = 1,984 positions, 3 bytes each
-  # (5,952) and 2 words of span masks (1984 / 1024 = 1, plus 1), 5,968 bytes = 5.83 KiB;
-  # the program itself holds some MiB, so 64K is refused before anything is built.
+  # (5,952) and 34 words of bitmaps and span masks (1984 / 64 = 31, 1984 / 1024 = 1, plus
+  # 2), 6,224 bytes = 6.08 KiB; the program itself holds some MiB, so 64K is refused before
+  # anything is built.
   gen_test(memory_refused --status nonzero
-           --stderr-has "KvK needs 5.83 KiB to solve beside the [0-9.]+ MiB in use, more than --memory 64.00 KiB"
+           --stderr-has "KvK needs 6.08 KiB to solve beside the [0-9.]+ MiB in use, more than --memory 64.00 KiB"
            -- ${GEN} --variant brazilian --dir ${GEN_DIR}/memory_refused KKvK --memory 64K)
   # KKvK: 2 sides x C(32,2) king pairs x 30 squares left = 29,760 positions.
   gen_test(memory_enough --stderr-has "KKvK: 29760 positions"

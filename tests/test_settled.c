@@ -1,10 +1,12 @@
 /* Probes agree with the solver position by position.  Every material of up to 3 pieces of
- * three variants is built, solved again in memory, and every position's tb_probe_set and
+ * three variants is built in both forms, with both sides to move stored and with one
+ * (--one-side), solved again in memory, and every position's tb_probe_set and
  * tb_probe_wdl answers, in every value set, compared with the solver's cell.  The tables
- * leave out holes, captures pending and bounded threats (probe/threat.h), which probes
- * settle by searching their moves; the solver values every position by retrograde
- * analysis, so the two meet only where both are right.  Each variant must have bounded
- * threats, or the test would show nothing about them.
+ * leave out holes and captures pending, and those of one side the other side and the
+ * bounded threats (probe/threat.h); probes settle those by searching their moves, while
+ * the solver values every position by retrograde analysis, so the two meet only where both
+ * are right.  Each variant must have bounded threats, or the test would show nothing
+ * about them.
  * Usage: test_settled DIR */
 #include "build.h"
 #include "draw_rules.h"
@@ -50,41 +52,48 @@ static void compare_material(const Variant *v, Tablebase *tb, const Material *m,
     idx_init(&ix, v, m);
     for (int set = 0; set < draw_value_sets(v); set++) {
         SolveOptions opt = {.set = set, .threads = 2};
-        Cell *cells;
-        if (solve_material(v, tb, m, &opt, &cells, err, sizeof err) != TABLE_OK) {
+        SolvedTable solved;
+        if (solve_material(v, tb, m, &opt, &solved, err, sizeof err) != TABLE_OK) {
             printf("FAIL %s %s set %d: %s\n", v->id, name, set, err);
             exit(1);
         }
         for (uint64_t i = 0; i < ix.size; i++) {
             Position p;
             if (!idx_decode(&ix, i, &p)) continue;
-            compare(tb, &p, set, cells[i], i, name, t);
+            compare(tb, &p, set, solved.cells[i], i, name, t);
             t->bounded += set == 0 && !movegen_has_capture(v, &p) && threat_bounded(v, &p, list);
         }
-        free(cells);
+        free(solved.cells);
+        free(solved.unstored);
     }
+}
+
+static bool check_form(const Variant *v, const char *root, bool one_side, MoveList *list) {
+    Material all[BUILD_MAX_MATERIALS];
+    char dir[4096], err[512];
+    const char *form = one_side ? "one side" : "both sides";
+    snprintf(dir, sizeof dir, "%s/%s-%s", root, v->id, one_side ? "one" : "both");
+    int count = material_all(3, all, BUILD_MAX_MATERIALS);
+    BuildOptions opt = {.dir = dir, .threads = 2, .memory = UINT64_MAX, .one_side = one_side};
+    if (build_tables(v, all, count, &opt, err, sizeof err)) {
+        printf("FAIL %s, %s: %s\n", v->id, form, err);
+        exit(1);
+    }
+    Tablebase *tb = tb_open(v, dir);
+    Tally t = {0};
+    for (int i = 0; i < count; i++) compare_material(v, tb, &all[i], list, &t);
+    tb_close(tb);
+    bool ok = t.differ == 0 && t.bounded > 0;
+    printf("%s %s, %s: %ld probes, %ld differ, %ld bounded threats\n", ok ? "ok  " : "FAIL", v->id,
+           form, t.probes, t.differ, t.bounded);
+    return ok;
 }
 
 static bool check_variant(const char *id, const char *root, MoveList *list) {
     Variant v;
-    Material all[BUILD_MAX_MATERIALS];
-    char dir[4096], err[512];
     variant_lookup(id, &v);
-    snprintf(dir, sizeof dir, "%s/%s", root, id);
-    int count = material_all(3, all, BUILD_MAX_MATERIALS);
-    BuildOptions opt = {.dir = dir, .threads = 2, .memory = UINT64_MAX};
-    if (build_tables(&v, all, count, &opt, err, sizeof err)) {
-        printf("FAIL %s: %s\n", id, err);
-        exit(1);
-    }
-    Tablebase *tb = tb_open(&v, dir);
-    Tally t = {0};
-    for (int i = 0; i < count; i++) compare_material(&v, tb, &all[i], list, &t);
-    tb_close(tb);
-    bool ok = t.differ == 0 && t.bounded > 0;
-    printf("%s %s: %ld probes, %ld differ, %ld bounded threats\n", ok ? "ok  " : "FAIL", id,
-           t.probes, t.differ, t.bounded);
-    return ok;
+    bool both = check_form(&v, root, false, list);
+    return check_form(&v, root, true, list) && both;
 }
 
 int main(int argc, char **argv) {

@@ -26,9 +26,9 @@
  * W/D/L counts, which must then match the header's.  The last pass checks every stored
  * cell, which is every value a probe reads.
  *
- * Bounded threats (probe/threat.h) have no stored value either: every move of one leads
- * to a capture pending, so a second pass computes them from the first pass's values and
- * other tables, and they stand in for stored cells in the same way.
+ * Tables of one side to move leave bounded threats (probe/threat.h) unstored too: every
+ * move of one leads to a capture pending, so a second pass computes them from the first
+ * pass's values and other tables, and they stand in for stored cells in the same way.
  *
  * A table may store one side to move only (TABLE_SIDES_WHITE or _BLACK): probes search
  * the moves of the other, as the equations do.  Every move of a quiet position of that side
@@ -381,7 +381,8 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
         if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;
     if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
-    if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_bounded, err, errlen);
+    if (status == TABLE_OK && table_leaves_threats(file))
+        status = run_pass(s, workers, threads, settle_bounded, err, errlen);
     if (status == TABLE_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
         status = run_pass(s, workers, threads, settle_left_out, err, errlen);
     if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
