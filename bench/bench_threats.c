@@ -14,7 +14,8 @@
  * positions what a warm WDL probe costs as the tables in DIR are probed against settling
  * the position by a search of its moves.  The first size with both sides equals the
  * file's, and the second with one side that of a file --one-side wrote, which shows that
- * the classification agrees with the generator's.
+ * the classification agrees with the generator's.  DIR must hold tables of both sides to
+ * move: one of one side has no values for the other.
  * Usage: bench_threats VARIANT DIR [MATERIAL...] */
 #include "draw_rules.h"
 #include "index.h"
@@ -151,6 +152,13 @@ static bool measure(Bench *b, const char *name) {
         tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_threats: %s\n", err), false;
     TableInfo info = *table_info(t);
+    if (info.sides != TABLE_SIDES_BOTH) {
+        fprintf(stderr,
+                "bench_threats: %s stores one side to move: its other side has no "
+                "values to rewrite\n",
+                name);
+        return table_close(t), false;
+    }
     uint64_t n = info.positions, words = (n + 63) / 64;
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *left_out[OUTS];
