@@ -6,13 +6,13 @@
  * A file may lay these parts out in another order (probe/part_order.h); this program
  * rewrites the WDL of value set 0 of each table in DIR (all, or the materials named) with
  * the real writer in every order of the four piece parts that differs (the king-move
- * states last), with the positions dtb-gen
- * leaves out left out (holes, captures pending), both sides to move stored and one (as
- * --one-side).  It prints each material's WDL bits per position in the index's order and
- * in its best order with one side stored, and over the set: the index's order, every order
- * used for all materials, and each material in its own best, which dtb-gen's writer
- * approaches by trying each order on a sample of blocks at a fast level.
- * Usage: bench_orders VARIANT DIR [MATERIAL...] */
+ * states last), with the positions tables of both sides leave out left out (holes,
+ * captures pending), both sides to move stored and one (as --one-side did before format 5,
+ * which leaves bounded threats out too).  DIR must hold tables of both sides.  It prints each
+ * material's WDL bits per position in the index's order and in its best order with one side stored,
+ * and over the set: the index's order, every order used for all materials, and each material in its
+ * own best, which dtb-gen's writer approaches by trying each order on a sample of blocks at a fast
+ * level. Usage: bench_orders VARIANT DIR [MATERIAL...] */
 #include "index.h"
 #include "movegen.h"
 #include "rewrite.h"
@@ -143,6 +143,7 @@ static bool measure(Bench *b, const char *name) {
         tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_orders: %s\n", err), false;
     TableInfo info = *table_info(t);
+    if (!rewrite_has_values(&info, "bench_orders")) return table_close(t), false;
     Indexer ix;
     idx_init(&ix, &b->v, &m);
     uint64_t n = info.positions;

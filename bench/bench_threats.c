@@ -152,13 +152,7 @@ static bool measure(Bench *b, const char *name) {
         tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "bench_threats: %s\n", err), false;
     TableInfo info = *table_info(t);
-    if (info.sides != TABLE_SIDES_BOTH) {
-        fprintf(stderr,
-                "bench_threats: %s stores one side to move: its other side has no "
-                "values to rewrite\n",
-                name);
-        return table_close(t), false;
-    }
+    if (!rewrite_has_values(&info, "bench_threats")) return table_close(t), false;
     uint64_t n = info.positions, words = (n + 63) / 64;
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *left_out[OUTS];

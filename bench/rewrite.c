@@ -5,6 +5,13 @@
 #include <stdio.h>
 #include <unistd.h>
 
+bool rewrite_has_values(const TableInfo *info, const char *program) {
+    if (info->sides == TABLE_SIDES_BOTH) return true;
+    fprintf(stderr, "%s: %s stores one side to move: its other side has no values to rewrite\n",
+            program, info->material);
+    return false;
+}
+
 bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int threads,
                    const Cell *cells, const uint64_t *unstored, StreamBytes *out) {
     char err[512];

@@ -18,4 +18,9 @@ typedef struct StreamBytes {
 bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int threads,
                    const Cell *cells, const uint64_t *unstored, StreamBytes *out);
 
+/* Whether a table like info holds values to rewrite: one of one side to move holds
+ * filler, not values, for the other side.  False with a message from `program` on
+ * stderr. */
+bool rewrite_has_values(const TableInfo *info, const char *program);
+
 #endif

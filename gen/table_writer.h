@@ -32,7 +32,8 @@ TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, siz
 
 /* Compresses value set `set` (set 0 first, then 1) into the file: cells[0..positions),
  * which the caller may free afterwards.  Bit i of unstored (unstored[i / 64] >> i % 64 & 1)
- * marks a position the prober never reads (a hole, or a capture pending): its true value
+ * marks a position the prober never reads (a hole, a capture pending, and in a table of
+ * one side to move a bounded threat): its true value
  * counts in the header, but what is stored for it is the writer's choice.  unstored may be
  * NULL: every position is stored.
  *

@@ -4,8 +4,9 @@
  * variant id and rule fingerprint, material, index size, W/D/L counts), an offset table,
  * then, for each value set, a WDL stream and a DTW stream of zstd-compressed blocks, each
  * block with an XXH3-64 checksum, and one checksum over header and offset table.  Values
- * the prober never reads (holes of the index, positions with a capture pending, a draw's
- * DTW) are not kept: what a file holds there is arbitrary.  See table_format.h for the
+ * the prober never reads (holes of the index, positions with a capture pending, in a
+ * table of one side to move the other side and the bounded threats, a draw's DTW) are
+ * not kept: what a file holds there is arbitrary.  See table_format.h for the
  * layout. */
 #ifndef DTB_TABLE_FILE_H
 #define DTB_TABLE_FILE_H

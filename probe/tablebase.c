@@ -228,7 +228,8 @@ static TableStatus read_stored(Tablebase *tb, const Position *p, int set, MoveLi
 /* Move lists for the capture searches, kept by each thread between probes: a list is
  * 16 KiB, past what malloc serves from its per-thread cache, and getting and freeing one
  * took a ninth of the instructions of a probe with a capture pending.  Searches nest one
- * level a capture; one nested deeper than LIST_DEPTH allocates its own list.  The lists
+ * level a capture, and up to two more for a side left out and a bounded threat; one
+ * nested deeper than LIST_DEPTH allocates its own list.  The lists
  * go with their thread (the key's destructor). */
 enum { LIST_DEPTH = 8 };
 
@@ -391,7 +392,8 @@ static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *li
     return status;
 }
 
-/* p's cell by its legal moves: for a capture pending, or a side to move left out. */
+/* p's cell by its legal moves: for a capture pending, a side to move left out or a
+ * bounded threat left out. */
 static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                                 size_t errlen) {
     MoveList *list = take_list(err, errlen);

@@ -1,6 +1,7 @@
 /* The tables of one variant in one folder, opened on first use, and the value of any
- * position: positions with a capture pending are settled by searching the captures, so
- * their stored values are never needed. */
+ * position: positions with a capture pending are settled by searching the captures, and
+ * those a table leaves out (a side to move, bounded threats: threat.h) by searching their
+ * moves, so their stored values are never needed. */
 #ifndef DTB_TABLEBASE_H
 #define DTB_TABLEBASE_H
 
@@ -67,8 +68,8 @@ TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, c
 
 /* Every cell of the table of canonical material m, positions * value sets of them, a
  * position's cells adjacent (see table_read_all), each as tb_probe_set gives it: the
- * positions the file leaves unstored are settled, holes as WDL_NONE and positions with a
- * capture pending by searching the captures.  For tools that scan a whole table: not
+ * positions the file leaves unstored are settled, holes as WDL_NONE and the others by
+ * searching their moves.  For tools that scan a whole table: not
  * fast, and out must have room for every cell. */
 TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen);
 

@@ -24,7 +24,7 @@
  * those positions their values from trusted tables alone: a first pass computes them (and
  * gives holes WDL_NONE), and they stand in for the stored cells as successors and in the
  * W/D/L counts, which must then match the header's.  The last pass checks every stored
- * cell, which is every value a probe reads.
+ * cell a probe reads.
  *
  * Tables of one side to move leave bounded threats (probe/threat.h) unstored too: every
  * move of one leads to a capture pending, so a second pass computes them from the first
@@ -108,7 +108,7 @@ void check_cell_text(Cell c, char *buf, size_t len) {
 
 /* The value of the position `next` reached by a position's k-th move, in each value set
  * under check.  One in the material under check is read from its cells: a stored one is
- * checked against its own moves, and one with a capture pending holds what the first pass
+ * checked against its own moves, and one left unstored holds what an earlier pass
  * computed, the search tb_probe_set would make; reading it saves repeating that search for
  * every predecessor (4 times faster on 8x8 4-piece tables). */
 static TableStatus successor_values(Worker *w, int k, bool same_material, const Position *next,
@@ -186,8 +186,8 @@ static void settle_by_moves(Worker *w, uint64_t i, const Position *p, const Move
         s->cells[set][i] = settled[set];
 }
 
-/* First pass: gives position i its values where the file stores none, WDL_NONE for a
- * hole and the best its captures give where one is pending (from other tables only).
+/* First pass: gives position i its values where it is a hole, WDL_NONE, or has a capture
+ * pending, the best its captures give (from other tables only).
  * Where one is, the captures are all the legal moves. */
 static void settle_one(Worker *w, uint64_t i, MoveList *list) {
     Shared *s = w->shared;
@@ -226,7 +226,7 @@ static void settle_left_out(Worker *w, uint64_t i, MoveList *list) {
     settle_by_moves(w, i, &p, list);
 }
 
-/* Second pass: counts position i's values, and checks its stored ones: a position must
+/* Last pass: counts position i's values, and checks its stored ones: a position must
  * have a value, even where a successor lacks one too, so that a cycle of such cells cannot
  * pass. */
 static void check_one(Worker *w, uint64_t i, MoveList *list) {
@@ -361,8 +361,8 @@ static uint64_t memo_budget(uint64_t limit) {
 }
 
 /* Checks value sets s->first_set to s->set_end - 1 in the same passes: their cells are
- * read, the first pass settles the positions without a stored value, the second checks
- * the rest against them. */
+ * read, the passes before the last settle the positions without a stored value, the last
+ * checks the rest against them. */
 static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
                               size_t errlen) {
     TableStatus status = TABLE_OK;

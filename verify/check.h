@@ -37,9 +37,10 @@ typedef struct CheckOptions {
 
 /* Checks every stored value (of every value set) of canonical material m in its table
  * file in folder dir, and its W/D/L counts, which count the positions it does not store
- * too (those with a capture pending, valued here by their captures, and holes as
- * WDL_NONE).  Successors are valued through the tables in dir: the materials m converts
- * into are trusted here and checked on their own.
+ * too (those with a capture pending and, in a table of one side to move, the other side
+ * and the bounded threats, valued here by their moves, and holes as WDL_NONE).  Successors are
+ * valued through the tables in dir: the materials m converts into are trusted here and checked on
+ * their own.
  *
  * Returns TABLE_OK when the check ran to the end (out says whether the table passed), or
  * the error that stopped it with err naming the file: this table or a successor's missing

@@ -1,11 +1,14 @@
 /* Test helper: changes a table's stored values (or counts) and writes the file back with
  * valid checksums, so that only a check of the values can notice.  The table is rewritten
- * as dtb-gen writes it: positions with a capture pending and holes left unstored.
+ * as dtb-gen writes it: positions with a capture pending and holes left unstored, and in a
+ * table of one side to move the bounded threats (threat.h).
  *
  * usage: check_tamper VARIANT TABLE MODE
  *   win-dtw        the first position without a capture pending whose value is a WIN
  *                  gets 2 more plies of DTW; prints "FEN DTW" (the DTW it had);
  *   rules-win-dtw  the same in the draw-rules value set (Frisian);
+ *   threat-win-dtw the same for the first bounded threat (stored in a table of both sides
+ *                  to move, which dtb-check must then fail);
  *   draw-to-win    the first position without a capture pending whose value is a DRAW
  *                  becomes WIN 1; prints its FEN;
  *   all-none       every cell becomes WDL_NONE, as if the table were never solved;
@@ -21,6 +24,7 @@
 #include "table_format.h"
 #include "table_writer.h"
 #include "tablebase.h"
+#include "threat.h"
 
 #include <libgen.h>
 #include <stdio.h>
@@ -41,6 +45,7 @@ typedef struct CellChange {
     int set; /* the value set changed */
     int wdl; /* the value it must hold there */
     Cell (*change)(Cell);
+    bool threat; /* the position must be a bounded threat */
 } CellChange;
 
 typedef struct Mode {
@@ -62,17 +67,26 @@ static Cell into_win(Cell c) {
     return (void)c, CELL_MAKE(WDL_WIN, 1);
 }
 
-/* Holes and positions with a capture pending: what dtb-gen leaves unstored. */
+static MoveList list;
+
+/* Holes, positions with a capture pending and, in a table of one side to move, bounded
+ * threats: what dtb-gen leaves unstored. */
 static bool unstored_at(const Table *t, uint64_t i, Position *p) {
-    return !idx_decode(&t->ix, i, p) || movegen_has_capture(&t->v, p);
+    return !idx_decode(&t->ix, i, p) || movegen_has_capture(&t->v, p) ||
+           (t->info.sides != TABLE_SIDES_BOTH && threat_bounded(&t->v, p, &list));
+}
+
+static bool applies(const Table *t, const CellChange *c, uint64_t i, Position *p) {
+    Cell cell = t->cells[i * t->info.cells_per_position + (uint32_t)c->set];
+    return !unstored_at(t, i, p) && CELL_WDL(cell) == c->wdl &&
+           (!c->threat || threat_bounded(&t->v, p, &list));
 }
 
 /* The index of the first stored position c applies to. */
 static uint64_t pick(const Table *t, const CellChange *c, Position *p) {
-    uint32_t sets = t->info.cells_per_position;
-    if ((uint32_t)c->set >= sets) die("the table has no such value set");
+    if ((uint32_t)c->set >= t->info.cells_per_position) die("the table has no such value set");
     for (uint64_t i = t->stored_first; i < t->stored_first + t->stored_count; i++)
-        if (!unstored_at(t, i, p) && CELL_WDL(t->cells[i * sets + c->set]) == c->wdl) return i;
+        if (applies(t, c, i, p)) return i;
     die("no position of the kind asked for");
 }
 
@@ -98,9 +112,10 @@ static void keep_cells(Table *t, const CellChange *c) {
 }
 
 static const Mode modes[] = {
-    {"win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win}, false},
-    {"rules-win-dtw", change_one, {VALUES_RULES, WDL_WIN, slower_win}, false},
-    {"draw-to-win", change_one, {VALUES_PURE, WDL_DRAW, into_win}, false},
+    {"win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, false}, false},
+    {"rules-win-dtw", change_one, {VALUES_RULES, WDL_WIN, slower_win, false}, false},
+    {"threat-win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, true}, false},
+    {"draw-to-win", change_one, {VALUES_PURE, WDL_DRAW, into_win, false}, false},
     {"all-none", clear_all, {0}, false},
     {"counts", keep_cells, {0}, true},
 };

@@ -46,6 +46,16 @@ expect_match "names the material and the position" \
 expect_line "the other table passes" "ok KvK 1984 positions" "$WORK/out"
 expect_line "the summary counts one failure" "1 passed, 1 failed" "$WORK/out"
 
+# A bounded threat (probe/threat.h) is stored in a table of both sides to move, and probes
+# read it: its value must be checked like any other.
+copy_tables threat
+changed=$("$TAMPER" brazilian "$WORK/threat/KKvK.dtb" threat-win-dtw) || exit 1
+fen=${changed% *} dtw=${changed#* }
+"$CHECK" --variant brazilian --dir "$WORK/threat" KKvK >"$WORK/out"
+expect_status "a bounded threat's DTW 2 plies too long fails" 1 $?
+expect_match "names the bounded threat" \
+    "^FAIL KKvK: [0-9]+ wrong, first: $fen stored WIN $((dtw + 2)) expected WIN $dtw$" "$WORK/out"
+
 copy_tables draw
 fen=$("$TAMPER" brazilian "$WORK/draw/KKvK.dtb" draw-to-win) || exit 1
 "$CHECK" --variant brazilian --dir "$WORK/draw" KKvK >"$WORK/out"
