@@ -80,6 +80,10 @@ static bool check_form(const Variant *v, const char *root, bool one_side, MoveLi
         exit(1);
     }
     Tablebase *tb = tb_open(v, dir);
+    if (!tb) {
+        printf("FAIL %s, %s: out of memory\n", v->id, form);
+        exit(1);
+    }
     Tally t = {0};
     for (int i = 0; i < count; i++) compare_material(v, tb, &all[i], list, &t);
     tb_close(tb);
@@ -91,7 +95,10 @@ static bool check_form(const Variant *v, const char *root, bool one_side, MoveLi
 
 static bool check_variant(const char *id, const char *root, MoveList *list) {
     Variant v;
-    variant_lookup(id, &v);
+    if (!variant_lookup(id, &v)) {
+        printf("FAIL unknown variant %s\n", id);
+        exit(1);
+    }
     bool both = check_form(&v, root, false, list);
     return check_form(&v, root, true, list) && both;
 }
