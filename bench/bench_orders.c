@@ -136,14 +136,10 @@ static void print_row(const char *name, const Sizes *s, uint64_t best_one, uint6
 }
 
 static bool measure(Bench *b, const char *name) {
-    char err[512];
     Material m;
-    TableFile *t = NULL;
-    if (!material_parse(name, &m, err, sizeof err) ||
-        tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
-        return fprintf(stderr, "bench_orders: %s\n", err), false;
+    TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_orders", &m);
+    if (!t) return false;
     TableInfo info = *table_info(t);
-    if (!rewrite_has_values(&info, "bench_orders")) return table_close(t), false;
     Indexer ix;
     idx_init(&ix, &b->v, &m);
     uint64_t n = info.positions;

@@ -147,12 +147,9 @@ static void add_totals(Totals *all, const Totals *one) {
 static bool measure(Bench *b, const char *name) {
     char path[4200], err[512];
     Material m;
-    TableFile *t = NULL;
-    if (!material_parse(name, &m, err, sizeof err) ||
-        tb_open_file(&b->v, b->dir, name, &t, err, sizeof err) != TABLE_OK)
-        return fprintf(stderr, "bench_threats: %s\n", err), false;
+    TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_threats", &m);
+    if (!t) return false;
     TableInfo info = *table_info(t);
-    if (!rewrite_has_values(&info, "bench_threats")) return table_close(t), false;
     uint64_t n = info.positions, words = (n + 63) / 64;
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *left_out[OUTS];

@@ -1,15 +1,25 @@
 #include "rewrite.h"
 
 #include "table_writer.h"
+#include "tablebase.h"
 
 #include <stdio.h>
 #include <unistd.h>
 
-bool rewrite_has_values(const TableInfo *info, const char *program) {
-    if (info->sides == TABLE_SIDES_BOTH) return true;
+TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, const char *program,
+                        Material *m) {
+    char err[512];
+    TableFile *t = NULL;
+    if (!material_parse(name, m, err, sizeof err) ||
+        tb_open_file(v, dir, name, &t, err, sizeof err) != TABLE_OK) {
+        fprintf(stderr, "%s: %s\n", program, err);
+        return NULL;
+    }
+    if (table_info(t)->sides == TABLE_SIDES_BOTH) return t;
     fprintf(stderr, "%s: %s stores one side to move: its other side has no values to rewrite\n",
-            program, info->material);
-    return false;
+            program, name);
+    table_close(t);
+    return NULL;
 }
 
 bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int threads,

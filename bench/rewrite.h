@@ -3,6 +3,7 @@
 #ifndef DTB_BENCH_REWRITE_H
 #define DTB_BENCH_REWRITE_H
 
+#include "material.h"
 #include "table_file.h"
 
 #include <stdbool.h>
@@ -18,9 +19,10 @@ typedef struct StreamBytes {
 bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int threads,
                    const Cell *cells, const uint64_t *unstored, StreamBytes *out);
 
-/* Whether a table like info holds values to rewrite: one of one side to move holds
- * filler, not values, for the other side.  False with a message from `program` on
- * stderr. */
-bool rewrite_has_values(const TableInfo *info, const char *program);
+/* Opens the table of material `name` in dir to rewrite, and sets *m to the material; NULL
+ * with a message from `program` on stderr when it cannot, or when the table stores one
+ * side to move: that one holds filler, not values, for the other side. */
+TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, const char *program,
+                        Material *m);
 
 #endif

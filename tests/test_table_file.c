@@ -220,6 +220,17 @@ static uint64_t wrong_stored(const Cell *all, uint64_t positions, uint32_t sets)
     return bad;
 }
 
+/* Whether table_read_all of t succeeds and puts every stored cell of its `sets` value sets
+ * where it belongs. */
+static bool read_all_right(TableFile *t, uint64_t positions, uint32_t sets, char *err,
+                           size_t errlen) {
+    Cell *all = malloc(positions * sets * sizeof *all);
+    bool right = all && table_read_all(t, all, err, errlen) == TABLE_OK &&
+                 wrong_stored(all, positions, sets) == 0;
+    free(all);
+    return right;
+}
+
 static void test_round_trip(const Variant *v, const uint64_t *unstored) {
     const char *path = path_of("a.dtb");
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
@@ -237,9 +248,7 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
           "header fields read back as written");
     check(counts_match(got, POSITIONS, 1), "counts hold the true values, unstored ones too");
     check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
-    Cell *all = calloc(POSITIONS, sizeof *all);
-    check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
-              wrong_stored(all, POSITIONS, 1) == 0,
+    check(read_all_right(t, POSITIONS, 1, err, sizeof err),
           "read_all gives every stored cell (with some blocks cached)");
     Cell c;
     int wdl;
@@ -248,7 +257,6 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
           "index past the end is out of range");
     check(table_read(t, 0, 1, &c, err, sizeof err) == TABLE_ERR_RANGE,
           "a value set the table lacks is out of range");
-    free(all);
     table_close(t);
     table_close(NULL);
 }
@@ -642,11 +650,8 @@ static void test_given_order(const Variant *v, const uint64_t *unstored) {
     if (!t) return;
     check(memcmp(table_info(t)->part_order, order, sizeof order) == 0, "its order reads back");
     check(wrong_reads(t, POSITIONS, 0, 1) == 0, "every stored cell and WDL reads back");
-    Cell *all = calloc(POSITIONS, sizeof *all);
-    check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
-              wrong_stored(all, POSITIONS, 1) == 0,
+    check(read_all_right(t, POSITIONS, 1, err, sizeof err),
           "read_all puts every stored cell at its index");
-    free(all);
     table_close(t);
     size_t len;
     uint8_t *b = load(path_of("c.dtb"), &len);
@@ -692,11 +697,8 @@ static void test_two_value_sets(const Variant *v, const uint64_t *unstored) {
     check(counts_match(table_info(t), positions, 2), "counts of both value sets");
     check(wrong_reads(t, positions, 0, 7) == 0 && wrong_reads(t, positions, 1, 7) == 0,
           "both value sets read back, set 1 with DTWs over 511");
-    Cell *all = malloc(2 * positions * sizeof *all);
-    check(table_read_all(t, all, err, sizeof err) == TABLE_OK &&
-              wrong_stored(all, positions, 2) == 0,
+    check(read_all_right(t, positions, 2, err, sizeof err),
           "read_all puts a position's two cells side by side");
-    free(all);
     table_close(t);
     size_t len;
     uint8_t *b = load(path_of("pair.dtb"), &len);
