@@ -296,7 +296,7 @@ static void gen_quiet(const Variant *v, const Position *p, MoveList *list) {
 }
 
 /* The number of moves gen_quiet lists, from the same bitboards. */
-static int count_quiet(const Variant *v, const Position *p) {
+int movegen_quiet_count(const Variant *v, const Position *p) {
     const Board *b = v->board;
     Bitboard empty = b->all & ~pos_occupied(p), kings = free_kings(v, p);
     int count = 0;
@@ -326,7 +326,7 @@ int movegen_men_changes(const Variant *v, const Position *p, MoveList *list) {
     movegen_captures(v, p, list);
     if (list->count) return list->count;
     add_man_steps(v, p, list);
-    return count_quiet(v, p);
+    return movegen_quiet_count(v, p);
 }
 
 bool movegen_has_capture(const Variant *v, const Position *p) {
@@ -382,7 +382,7 @@ static int64_t count_legal(const Variant *v, const Position *p) {
     clear_list(&list);
     gen_captures(v, p, &list);
     if (list.overflow) return -1;
-    return list.count ? list.count : count_quiet(v, p);
+    return list.count ? list.count : movegen_quiet_count(v, p);
 }
 
 int64_t movegen_perft(const Variant *v, const Position *p, int depth) {

@@ -42,6 +42,11 @@ void movegen_captures(const Variant *v, const Position *p, MoveList *list);
  * moves. */
 int movegen_men_changes(const Variant *v, const Position *p, MoveList *list);
 
+/* The number of quiet moves of p, legal when no capture is pending.  Only they depend on
+ * the king-move state (RULES.md 7.1): the generator lists the captures or the men's moves
+ * of a placement once for all its states, and counts the rest for each. */
+int movegen_quiet_count(const Variant *v, const Position *p);
+
 /* True when the side to move must capture. */
 bool movegen_has_capture(const Variant *v, const Position *p);
 
