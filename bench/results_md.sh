@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes bench/RESULTS.md from the rows bench/sets.sh and bench/verify_sets.sh recorded
-# (bench/results/*.tsv): the latest row of each variant.
+# (bench/results/*.tsv): the latest row of each variant.  A check counts only for the set
+# built before it: dates (UTC, with the time since 2026-11-26) compare as text.
 set -euo pipefail
 cd "$(dirname "$0")/results"
 {
@@ -15,17 +16,18 @@ cd "$(dirname "$0")/results"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|"
   awk -F'\t' '
     FNR == 1 { next }
-    FILENAME ~ /verify/ { checked[$1] = ($3 == 0 ? "all " $2 " tables pass" : $3 " of " $2 " FAIL"); check_time[$1] = $4; next }
+    FILENAME ~ /verify/ { checked[$1] = ($3 == 0 ? "all " $2 " tables pass" : $3 " of " $2 " FAIL"); check_time[$1] = $4; checked_on[$1] = $5; next }
     { row[$1] = $0; if (!($1 in order)) { order[$1] = ++n; names[n] = $1 } }
     END {
       for (i = 1; i <= n; i++) {
         split(row[names[i]], f, "\t")
         secs = f[5]
+        verified = names[i] in checked && checked_on[names[i]] >= f[9]
         printf "| %s | %d | %d | %.3f G | %d min %02d s | %.2f | %.4f | %.4f | %s | %s | %s | %s |\n",
           f[1], f[2], f[3], f[4] / 1e9, secs / 60, secs % 60, f[4] / secs / 1e6,
           f[6] * 8 / f[4], f[7] * 8 / f[4], f[8],
-          (f[1] in checked ? checked[f[1]] : "not yet"),
-          (f[1] in check_time ? sprintf("%d min", check_time[f[1]] / 60 + 0.5) : "-"), f[9]
+          (verified ? checked[f[1]] : "not yet"),
+          (verified ? sprintf("%d min", check_time[f[1]] / 60 + 0.5) : "-"), substr(f[9], 1, 10)
       }
     }' sets.tsv $( [ -f verify.tsv ] && echo verify.tsv )
   echo

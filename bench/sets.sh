@@ -63,7 +63,7 @@ build_set() {
   # bench_table's "all" line: positions, then bytes and bits of WDL and DTW per value set.
   "$build/bench_table" "$dir" | awk -v id="$label" -v k="$pieces" -v t="$threads" \
     -v secs="$seconds" -v peak="$(largest_peak "$log")" \
-    -v day="$(date +%F)" '$1 == "all" {
+    -v day="$(date -u +%FT%H:%MZ)" '$1 == "all" {
       printf "%s\t%d\t%d\t%s\t%.1f\t%.0f\t%.0f\t%s\t%s\n", id, k, t, $2, secs, $3 + $7, $5 + $9, peak, day
     }' >>"$tsv"
   for table in "$rates" "$kings_rates"; do

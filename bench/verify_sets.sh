@@ -53,7 +53,7 @@ for id in $ids; do
   echo "$id: $((tables - failed)) of $tables tables passed" >&2
   label="$id$([ "${ONE_SIDE:-0}" = 1 ] && echo " --one-side" || true)"
   awk -v id="$label" -v n="$tables" -v f="$failed" -v s="$(run_time_total "$sets/$id.check-elapsed")" \
-    -v day="$(date +%F)" 'BEGIN { printf "%s\t%d\t%d\t%.1f\t%s\n", id, n, f, s, day }' >>"$tsv"
+    -v day="$(date -u +%FT%H:%MZ)" 'BEGIN { printf "%s\t%d\t%d\t%.1f\t%s\n", id, n, f, s, day }' >>"$tsv"
 done
 bash bench/results_md.sh
 exit $status
