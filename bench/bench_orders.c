@@ -14,7 +14,6 @@
  * own best, which dtb-gen's writer approaches by trying each order on a sample of blocks at a fast
  * level. Usage: bench_orders VARIANT DIR [MATERIAL...] */
 #include "index.h"
-#include "movegen.h"
 #include "rewrite.h"
 #include "table_file.h"
 #include "tablebase.h"
@@ -43,7 +42,6 @@ typedef struct Sizes {
 typedef struct Bench {
     Variant v;
     const char *dir;
-    int failed;   /* materials that could not be measured */
     char tmp[32]; /* where the rewritten tables go */
     Sizes all;
     uint64_t best_one, best_both; /* each material in its own best order */
@@ -57,31 +55,6 @@ static bool same_order(const uint64_t *size, const uint8_t *a, const uint8_t *b)
         if (j == PARTS || k == PARTS) return j == k;
         if (a[j] != b[k]) return false;
     }
-}
-
-static bool is_set(const uint64_t *bits, uint64_t i) {
-    return bits[i / 64] >> (i % 64) & 1;
-}
-
-static void mark(uint64_t *bits, uint64_t i) {
-    bits[i / 64] |= (uint64_t)1 << (i % 64);
-}
-
-/* Reads set 0 of the table as WDL alone (a win's DTW 1, every other 0, which the writer
- * takes and which leaves the DTW stream next to nothing) and marks what is not stored. */
-static bool read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
-                     uint64_t *unstored) {
-    char err[512];
-    if (table_read_set(t, 0, cells, err, sizeof err) != TABLE_OK)
-        return fprintf(stderr, "bench_orders: %s\n", err), false;
-    IdxCursor cur = IDX_CURSOR_START;
-    for (uint64_t i = 0; i < ix->size; i++) {
-        Position p;
-        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(v, &p)) mark(unstored, i);
-        int wdl = is_set(unstored, i) ? WDL_DRAW : CELL_WDL(cells[i]);
-        cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
-    }
-    return true;
 }
 
 /* Writes the material in every order that differs from the ones before it. */
@@ -135,7 +108,8 @@ static void print_row(const char *name, const Sizes *s, uint64_t best_one, uint6
     fflush(stdout);
 }
 
-static bool measure(Bench *b, const char *name) {
+static bool measure(void *bench, const char *name) {
+    Bench *b = bench;
     Material m;
     TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_orders", &m);
     if (!t) return false;
@@ -146,7 +120,8 @@ static bool measure(Bench *b, const char *name) {
     Cell *cells = malloc(n * sizeof *cells);
     uint64_t *unstored = calloc((n + 63) / 64, 8);
     Sizes one = {.positions = n};
-    bool ok = cells && unstored && n == ix.size && read_wdl(&b->v, &ix, t, cells, unstored) &&
+    bool ok = cells && unstored && n == ix.size &&
+              rewrite_read_wdl(&b->v, &ix, t, cells, unstored, "bench_orders") &&
               measure_orders(b, &info, cells, unstored, &one);
     table_close(t);
     free(cells), free(unstored);
@@ -155,13 +130,6 @@ static bool measure(Bench *b, const char *name) {
     print_row(name, &one, best_one, best_both);
     b->all.positions += n, b->best_one += best_one, b->best_both += best_both;
     for (int o = 0; o < ORDERS; o++) b->all.both[o] += one.both[o], b->all.one[o] += one.one[o];
-    return true;
-}
-
-/* measure() for tb_each_file. */
-static bool measure_each(const char *name, void *bench) {
-    Bench *b = bench;
-    b->failed += !measure(b, name);
     return true;
 }
 
@@ -188,11 +156,8 @@ int main(int argc, char **argv) {
            "best order, one side");
     printf("%-10s %11s  %7s %7s  %7s %7s\n", "material", "positions", "index", "best", "index",
            "best");
-    if (argc > 3)
-        for (int a = 3; a < argc; a++) b.failed += !measure(&b, argv[a]);
-    else if (tb_each_file(b.dir, measure_each, &b) < 0)
-        b.failed++, fprintf(stderr, "bench_orders: cannot read %s\n", b.dir);
+    int failed = rewrite_each(b.dir, argv + 3, argc - 3, measure, &b, "bench_orders");
     print_totals(&b);
     rmdir(b.tmp);
-    return b.failed != 0;
+    return failed != 0;
 }

@@ -127,7 +127,6 @@ static void print_row(const char *name, const Totals *t) {
 typedef struct Bench {
     Variant v;
     const char *dir;
-    int failed;   /* materials that could not be measured */
     char tmp[32]; /* where the rewritten tables go */
     Tablebase *tb;
     Sample *sample;
@@ -144,7 +143,8 @@ static void add_totals(Totals *all, const Totals *one) {
             all->wdl[side][out] += one->wdl[side][out], all->dtw[side][out] += one->dtw[side][out];
 }
 
-static bool measure(Bench *b, const char *name) {
+static bool measure(void *bench, const char *name) {
+    Bench *b = bench;
     char path[4200], err[512];
     Material m;
     TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_threats", &m);
@@ -186,13 +186,6 @@ static bool measure(Bench *b, const char *name) {
     return ok;
 }
 
-/* measure() for tb_each_file. */
-static bool measure_each(const char *name, void *bench) {
-    Bench *b = bench;
-    b->failed += !measure(b, name);
-    return true;
-}
-
 int main(int argc, char **argv) {
     static Bench b = {.tmp = "/tmp/bench_threats.XXXXXX"};
     if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
@@ -211,10 +204,7 @@ int main(int argc, char **argv) {
     printf("%-10s %11s %7s %7s %7s %6s  %7s %7s %7s  %7s %7s %7s  %7s %7s  %6s %7s\n", "material",
            "positions", "unstor", "threat", "bounded", "moves", "capt", "-bound", "-threat", "capt",
            "-bound", "-threat", "capt", "-bound", "probe", "search");
-    if (argc > 3)
-        for (int a = 3; a < argc; a++) b.failed += !measure(&b, argv[a]);
-    else if (tb_each_file(b.dir, measure_each, &b) < 0)
-        b.failed++, fprintf(stderr, "bench_threats: cannot read %s\n", b.dir);
+    int failed = rewrite_each(b.dir, argv + 3, argc - 3, measure, &b, "bench_threats");
     print_row("all", &b.all);
     printf("(capt: holes and captures left out; -bound: bounded threats too, as --one-side "
            "writes; -threat: every threat)\n(probe, search: ns a warm WDL probe of a threat "
@@ -223,5 +213,5 @@ int main(int argc, char **argv) {
     rmdir(b.tmp);
     tb_close(b.tb);
     free(b.sample), free(b.list);
-    return b.failed != 0;
+    return failed != 0;
 }

@@ -1,5 +1,6 @@
 #include "rewrite.h"
 
+#include "movegen.h"
 #include "table_writer.h"
 #include "tablebase.h"
 
@@ -43,4 +44,50 @@ bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int 
     table_close(t);
     unlink(path);
     return true;
+}
+
+static bool is_set(const uint64_t *bits, uint64_t i) {
+    return bits[i / 64] >> (i % 64) & 1;
+}
+
+static void mark(uint64_t *bits, uint64_t i) {
+    bits[i / 64] |= (uint64_t)1 << (i % 64);
+}
+
+bool rewrite_read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
+                      uint64_t *unstored, const char *program) {
+    char err[512];
+    if (table_read_set(t, 0, cells, err, sizeof err) != TABLE_OK)
+        return fprintf(stderr, "%s: %s\n", program, err), false;
+    IdxCursor cur = IDX_CURSOR_START;
+    for (uint64_t i = 0; i < ix->size; i++) {
+        Position p;
+        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(v, &p)) mark(unstored, i);
+        int wdl = is_set(unstored, i) ? WDL_DRAW : CELL_WDL(cells[i]);
+        cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
+    }
+    return true;
+}
+
+typedef struct EachTable {
+    bool (*measure)(void *ctx, const char *name);
+    void *ctx;
+    int failed;
+} EachTable;
+
+static bool measure_table(const char *name, void *each) {
+    EachTable *e = each;
+    e->failed += !e->measure(e->ctx, name);
+    return true;
+}
+
+int rewrite_each(const char *dir, char **names, int count,
+                 bool (*measure)(void *ctx, const char *name), void *ctx, const char *program) {
+    EachTable each = {measure, ctx, 0};
+    for (int k = 0; k < count; k++) measure_table(names[k], &each);
+    if (count == 0 && tb_each_file(dir, measure_table, &each) < 0) {
+        fprintf(stderr, "%s: cannot read %s\n", program, dir);
+        each.failed++;
+    }
+    return each.failed;
 }

@@ -3,6 +3,7 @@
 #ifndef DTB_BENCH_REWRITE_H
 #define DTB_BENCH_REWRITE_H
 
+#include "index.h"
 #include "material.h"
 #include "table_file.h"
 
@@ -24,5 +25,19 @@ bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int 
  * side to move: that one holds filler, not values, for the other side. */
 TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, const char *program,
                         Material *m);
+
+/* Calls measure(ctx, name) for each of the `count` materials in names, or when there are
+ * none for each table in dir; returns how many failed (a dir it cannot read counts one, with
+ * a message from `program` on stderr). */
+int rewrite_each(const char *dir, char **names, int count,
+                 bool (*measure)(void *ctx, const char *name), void *ctx, const char *program);
+
+/* Reads value set 0 of t (a table of the material ix indexes) as WDL alone into cells: a
+ * win's DTW 1, every other 0, which the writer takes and which leaves the DTW stream next
+ * to nothing.  Marks in unstored (zeroed, a bit a position) what tables of both sides leave
+ * out, holes and captures pending, whose cells are draws.  False with a message from
+ * `program` on stderr. */
+bool rewrite_read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
+                      uint64_t *unstored, const char *program);
 
 #endif
