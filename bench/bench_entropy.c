@@ -104,11 +104,7 @@ static int most_likely(const Model *m, int context) {
 /* The file's strides of its parts above the minor one, smallest first (up to 3). */
 static int part_steps(const PartOrder *o, uint64_t step[3]) {
     int n = 0;
-    for (int k = o->moving - 2; k >= 0 && n < 3; k--) {
-        uint64_t stride = 1;
-        for (int j = o->moving - 1; j > k; j--) stride *= o->size[o->file_part[j]];
-        step[n++] = stride;
-    }
+    for (int k = o->moving - 2; k >= 0 && n < 3; k--) step[n++] = o->file_stride[o->file_part[k]];
     return n;
 }
 
@@ -170,23 +166,14 @@ static void add_totals(Totals *all, const Totals *t) {
 
 static bool measure(void *bench, const char *name) {
     Bench *b = bench;
-    Material m;
-    TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_entropy", &m);
-    if (!t) return false;
-    TableInfo info = *table_info(t);
-    Indexer ix;
-    idx_init(&ix, &b->v, &m);
-    uint64_t n = info.positions, decoded;
-    Totals one = {.positions = n};
-    table_stream_size(t, 0, false, &one.file_bytes, &decoded);
-    Cell *cells = malloc(n * sizeof *cells);
-    uint64_t *unstored = calloc((n + 63) / 64, 8);
-    uint8_t *value = malloc(n);
-    bool ok = cells && unstored && value && n == ix.size &&
-              rewrite_read_wdl(&b->v, &ix, t, cells, unstored, "bench_entropy");
-    table_close(t);
-    if (ok) code_table(b, &info, cells, unstored, value, &one);
-    free(cells), free(unstored), free(value);
+    WdlTable w;
+    uint8_t *value = NULL;
+    bool ok = rewrite_load_wdl(&b->v, b->dir, name, "bench_entropy", &w) &&
+              (value = malloc(w.info.positions));
+    Totals one = {.positions = w.info.positions, .file_bytes = w.wdl_bytes};
+    if (ok) code_table(b, &w.info, w.cells, w.unstored, value, &one);
+    rewrite_free_wdl(&w);
+    free(value);
     if (!ok) return false;
     print_row(name, &one);
     add_totals(&b->all, &one);

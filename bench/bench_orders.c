@@ -110,25 +110,15 @@ static void print_row(const char *name, const Sizes *s, uint64_t best_one, uint6
 
 static bool measure(void *bench, const char *name) {
     Bench *b = bench;
-    Material m;
-    TableFile *t = rewrite_open(&b->v, b->dir, name, "bench_orders", &m);
-    if (!t) return false;
-    TableInfo info = *table_info(t);
-    Indexer ix;
-    idx_init(&ix, &b->v, &m);
-    uint64_t n = info.positions;
-    Cell *cells = malloc(n * sizeof *cells);
-    uint64_t *unstored = calloc((n + 63) / 64, 8);
-    Sizes one = {.positions = n};
-    bool ok = cells && unstored && n == ix.size &&
-              rewrite_read_wdl(&b->v, &ix, t, cells, unstored, "bench_orders") &&
-              measure_orders(b, &info, cells, unstored, &one);
-    table_close(t);
-    free(cells), free(unstored);
+    WdlTable w;
+    bool ok = rewrite_load_wdl(&b->v, b->dir, name, "bench_orders", &w);
+    Sizes one = {.positions = w.info.positions};
+    ok = ok && measure_orders(b, &w.info, w.cells, w.unstored, &one);
+    rewrite_free_wdl(&w);
     if (!ok) return false;
     uint64_t best_one = one.one[best_of(one.one)], best_both = one.both[best_of(one.both)];
     print_row(name, &one, best_one, best_both);
-    b->all.positions += n, b->best_one += best_one, b->best_both += best_both;
+    b->all.positions += one.positions, b->best_one += best_one, b->best_both += best_both;
     for (int o = 0; o < ORDERS; o++) b->all.both[o] += one.both[o], b->all.one[o] += one.one[o];
     return true;
 }

@@ -5,6 +5,7 @@
 #include "tablebase.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, const char *program,
@@ -54,19 +55,47 @@ static void mark(uint64_t *bits, uint64_t i) {
     bits[i / 64] |= (uint64_t)1 << (i % 64);
 }
 
-bool rewrite_read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
-                      uint64_t *unstored, const char *program) {
+static bool read_wdl(const Variant *v, const Indexer *ix, TableFile *t, WdlTable *w,
+                     const char *program) {
     char err[512];
-    if (table_read_set(t, 0, cells, err, sizeof err) != TABLE_OK)
+    if (table_read_set(t, 0, w->cells, err, sizeof err) != TABLE_OK)
         return fprintf(stderr, "%s: %s\n", program, err), false;
     IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix->size; i++) {
         Position p;
-        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(v, &p)) mark(unstored, i);
-        int wdl = is_set(unstored, i) ? WDL_DRAW : CELL_WDL(cells[i]);
-        cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
+        if (!idx_decode_near(ix, &cur, i, &p) || movegen_has_capture(v, &p)) mark(w->unstored, i);
+        int wdl = is_set(w->unstored, i) ? WDL_DRAW : CELL_WDL(w->cells[i]);
+        w->cells[i] = CELL_MAKE(wdl, wdl == WDL_WIN);
     }
     return true;
+}
+
+bool rewrite_load_wdl(const Variant *v, const char *dir, const char *name, const char *program,
+                      WdlTable *w) {
+    *w = (WdlTable){0};
+    Material m;
+    TableFile *t = rewrite_open(v, dir, name, program, &m);
+    if (!t) return false;
+    w->info = *table_info(t);
+    uint64_t n = w->info.positions, decoded;
+    table_stream_size(t, 0, false, &w->wdl_bytes, &decoded);
+    Indexer ix;
+    idx_init(&ix, v, &m);
+    w->cells = malloc(n * sizeof *w->cells);
+    w->unstored = calloc((n + 63) / 64, sizeof *w->unstored);
+    bool ok = w->cells && w->unstored;
+    if (!ok) fprintf(stderr, "%s: %s: out of memory\n", program, name);
+    if (ok && n != ix.size)
+        ok = false, fprintf(stderr, "%s: %s holds %llu positions, its index %llu\n", program, name,
+                            (unsigned long long)n, (unsigned long long)ix.size);
+    ok = ok && read_wdl(v, &ix, t, w, program);
+    table_close(t);
+    return ok;
+}
+
+void rewrite_free_wdl(WdlTable *w) {
+    free(w->cells);
+    free(w->unstored);
 }
 
 typedef struct EachTable {

@@ -3,7 +3,6 @@
 #ifndef DTB_BENCH_REWRITE_H
 #define DTB_BENCH_REWRITE_H
 
-#include "index.h"
 #include "material.h"
 #include "table_file.h"
 
@@ -32,12 +31,21 @@ TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, con
 int rewrite_each(const char *dir, char **names, int count,
                  bool (*measure)(void *ctx, const char *name), void *ctx, const char *program);
 
-/* Reads value set 0 of t (a table of the material ix indexes) as WDL alone into cells: a
- * win's DTW 1, every other 0, which the writer takes and which leaves the DTW stream next
- * to nothing.  Marks in unstored (zeroed, a bit a position) what tables of both sides leave
- * out, holes and captures pending, whose cells are draws.  False with a message from
- * `program` on stderr. */
-bool rewrite_read_wdl(const Variant *v, const Indexer *ix, TableFile *t, Cell *cells,
-                      uint64_t *unstored, const char *program);
+/* A table's value set 0 as WDL alone, for rewriting: a win's DTW 1, every other 0, which
+ * the writer takes and which leaves the DTW stream next to nothing.  unstored marks (a bit
+ * a position) what tables of both sides leave out, holes and captures pending, whose cells
+ * are draws. */
+typedef struct WdlTable {
+    TableInfo info;
+    uint64_t wdl_bytes; /* of the file's WDL stream */
+    Cell *cells;
+    uint64_t *unstored;
+} WdlTable;
+
+/* Reads the table of material `name` in dir (as rewrite_open) into w and closes it; false
+ * with a message from `program` on stderr.  Free w with rewrite_free_wdl, either way. */
+bool rewrite_load_wdl(const Variant *v, const char *dir, const char *name, const char *program,
+                      WdlTable *w);
+void rewrite_free_wdl(WdlTable *w);
 
 #endif
