@@ -50,6 +50,24 @@ int movegen_quiet_count(const Variant *v, const Position *p);
 /* True when the side to move must capture. */
 bool movegen_has_capture(const Variant *v, const Position *p);
 
+/* One capture of the side to move, enough to tell that a quiet move of the other side
+ * leaves it standing (movegen_capture_stands) without generating the captures again. */
+typedef struct CaptureWitness {
+    Bitboard victim;
+    Bitboard must_stay_empty; /* the squares it passes over and the first behind the victim */
+} CaptureWitness;
+
+/* movegen_has_capture, and where it is true one of the captures in *w. */
+bool movegen_capture_witness(const Variant *v, const Position *p, CaptureWitness *w);
+
+/* Whether the capture w still stands after the other side's quiet move m: m neither moves
+ * the victim nor stops on a square the capture needs empty.  The square m leaves can only
+ * open more captures, and the capturer is not m's to move.  False says only that it may
+ * not stand. */
+static inline bool movegen_capture_stands(const CaptureWitness *w, const Move *m) {
+    return !(w->victim & bit_at(m->from)) && !(w->must_stay_empty & bit_at(m->to));
+}
+
 /* The position after m (which must be legal in p). */
 void movegen_play(const Variant *v, const Position *p, const Move *m, Position *out);
 
