@@ -241,6 +241,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;
     if (table_writer_begin(path, &info, &w, err, errlen) != TABLE_OK) return 1;
+    if (opt->one_side) table_writer_draft(w); /* rewritten once the set is complete */
     if (table_writer_set_threads(w, opt->threads, err, errlen) != TABLE_OK) {
         table_writer_free(w);
         return 1;

@@ -3,7 +3,8 @@
  * A set is built with both sides stored and its tables rewritten once it is complete:
  * solving looks up the tables a material converts into at every exit, and an exit into a
  * side left out is a search of its moves (Scandinavian's KKMvKM took 15 times as long
- * to solve against tables of one side). */
+ * to solve against tables of one side).  Those tables of both sides are written as drafts
+ * (table_writer_draft), fast, since only the rewrite keeps them. */
 #ifndef DTB_ONE_SIDE_H
 #define DTB_ONE_SIDE_H
 

@@ -30,6 +30,12 @@ TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWri
  * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */
 TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen);
 
+/* Makes w write fast rather than small, for a table that lives only until its set is
+ * complete and it is rewritten (dtb-gen --one-side): the index's order of the parts where
+ * info leaves the order to the writer, runs as the only fill, and zstd's fastest level.
+ * The values and what a reader makes of them are the same.  Call before adding a set. */
+void table_writer_draft(TableWriter *w);
+
 /* Compresses value set `set` (set 0 first, then 1) into the file: cells[0..positions),
  * which the caller may free afterwards.  Bit i of unstored (unstored[i / 64] >> i % 64 & 1)
  * marks a position the prober never reads (a hole, a capture pending, and in a table of
