@@ -329,51 +329,41 @@ int movegen_men_changes(const Variant *v, const Position *p, MoveList *list) {
     return movegen_quiet_count(v, p);
 }
 
-/* The capture whose first step is the piece on `from` taking in direction d: for a king the
- * first piece along the line, for a man the next square; either way the squares before the
- * victim and the one behind it must be empty. */
-static void witness_of(const Board *b, int from, int d, Bitboard empty, bool king,
-                       CaptureWitness *w) {
-    Bitboard victim = king ? board_first_along(b, from, d, ~empty) : board_step(b, bit_at(from), d);
+/* The capture whose first step is the piece on `from` taking in direction d.  Its victim
+ * is the first piece along the line, for a man as for a king (a man's is next to it); the
+ * squares before the victim and the one behind it must be empty. */
+static void witness_of(const Board *b, int from, int d, Bitboard empty, CaptureWitness *w) {
+    Bitboard victim = board_first_along(b, from, d, ~empty);
     Bitboard up_to = b->ray[from][d] ^ b->ray[bit_first(victim)][d]; /* the victim and before */
     w->victim = victim;
     w->must_stay_empty = (up_to & ~victim) | board_step(b, victim, d);
 }
 
-/* The first piece and direction of by_dir in the directions dirs, as a witness. */
-static void first_witness(const Board *b, const Bitboard by_dir[DIR_COUNT], DirSet dirs,
-                          Bitboard empty, bool king, CaptureWitness *w) {
-    while (!by_dir[bit_first(dirs)]) dirs &= (DirSet)(dirs - 1);
-    int d = bit_first(dirs);
-    witness_of(b, bit_first(by_dir[d]), d, empty, king, w);
-}
-
 /* The side to move's pieces that can take, by direction into by_dir (zeroed by the
  * caller): its men's if any can, else its kings'.  Returns the directions to look in for
- * them, none when no capture is pending; *king tells whose they are. */
+ * them, none when no capture is pending. */
 static DirSet capturers(const Variant *v, const Position *p, Bitboard empty,
-                        Bitboard by_dir[DIR_COUNT], bool *king) {
+                        Bitboard by_dir[DIR_COUNT]) {
     int us = p->side;
     Bitboard enemy = pos_pieces(p, !us);
     DirSet men_dirs = v->man_capture[us][PHASE_IMMEDIATE];
-    *king = !man_capturers(v->board, p->man[us], men_dirs, enemy, empty, by_dir);
-    if (!*king) return men_dirs;
+    if (man_capturers(v->board, p->man[us], men_dirs, enemy, empty, by_dir)) return men_dirs;
     return king_capturers(v->board, p->king[us], v->king_capture[PHASE_IMMEDIATE], enemy, empty,
                           by_dir);
 }
 
 bool movegen_has_capture(const Variant *v, const Position *p) {
     Bitboard by_dir[DIR_COUNT] = {0};
-    bool king;
-    return capturers(v, p, v->board->all & ~pos_occupied(p), by_dir, &king) != 0;
+    return capturers(v, p, v->board->all & ~pos_occupied(p), by_dir) != 0;
 }
 
 bool movegen_capture_witness(const Variant *v, const Position *p, CaptureWitness *w) {
     Bitboard empty = v->board->all & ~pos_occupied(p), by_dir[DIR_COUNT] = {0};
-    bool king;
-    DirSet dirs = capturers(v, p, empty, by_dir, &king);
-    if (dirs) first_witness(v->board, by_dir, dirs, empty, king, w);
-    return dirs != 0;
+    DirSet dirs = capturers(v, p, empty, by_dir);
+    if (!dirs) return false;
+    while (!by_dir[bit_first(dirs)]) dirs &= (DirSet)(dirs - 1);
+    witness_of(v->board, bit_first(by_dir[bit_first(dirs)]), bit_first(dirs), empty, w);
+    return true;
 }
 
 static void update_streaks(const Variant *v, const Position *p, const Move *m, Position *out) {
