@@ -23,14 +23,20 @@ static bool fail(Parser *ps, const char *fmt, ...) {
 
 static const char side_letter[2] = {'W', 'B'};
 
+/* How a message quotes a token or field: cut, so that the reason after it still fits a
+ * caller's buffer when the text is long garbage. */
+#define QUOTED "'%.32s'"
+
 /* Reads a square number at *s, advancing past it. */
 static bool read_number(Parser *ps, const char **s, const char *token, int *out) {
     if (!isdigit((unsigned char)**s))
-        return fail(ps, "bad token '%s': expected a square number", token);
-    long n = strtol(*s, (char **)s, 10);
-    int squares = ps->v->board->squares;
+        return fail(ps, "bad token " QUOTED ": expected a square number", token);
+    const char *digits = *s;
+    long n = strtol(digits, (char **)s, 10); /* saturates: a number too long is still too big */
+    int length = (int)(*s - digits), squares = ps->v->board->squares;
     if (n < 1 || n > squares)
-        return fail(ps, "square %ld in '%s' is off the board (1-%d)", n, token, squares);
+        return fail(ps, "square %.*s in " QUOTED " is off the board (1-%d)",
+                    length < 12 ? length : 12, digits, token, squares);
     *out = (int)n;
     return true;
 }
@@ -39,9 +45,9 @@ static bool place(Parser *ps, int side, int number, bool king, const char *token
     const Board *b = ps->v->board;
     Bitboard sq = bit_at(ps->v->bit_of_number[number]);
     if (pos_occupied(ps->p) & sq)
-        return fail(ps, "square %d is listed twice ('%s')", number, token);
+        return fail(ps, "square %d is listed twice (" QUOTED ")", number, token);
     if (!king && (sq & b->promotion[side]))
-        return fail(ps, "%s man on square %d stands on its promotion rank ('%s')",
+        return fail(ps, "%s man on square %d stands on its promotion rank (" QUOTED ")",
                     side ? "black" : "white", number, token);
     if (king)
         ps->p->king[side] |= sq;
@@ -59,11 +65,11 @@ static bool parse_token(Parser *ps, int side, const char *token) {
     if (!read_number(ps, &s, token, &first)) return false;
     last = first;
     if (*s == '-') {
-        if (!*++s) return fail(ps, "bad range '%s': a range needs its second square", token);
+        if (!*++s) return fail(ps, "bad range " QUOTED ": a range needs its second square", token);
         if (!read_number(ps, &s, token, &last)) return false;
-        if (last < first) return fail(ps, "bad range '%s': it runs backwards", token);
+        if (last < first) return fail(ps, "bad range " QUOTED ": it runs backwards", token);
     }
-    if (*s) return fail(ps, "unknown token '%s'", token);
+    if (*s) return fail(ps, "unknown token " QUOTED, token);
     for (int n = first; n <= last; n++)
         if (!place(ps, side, n, king, token)) return false;
     return true;
@@ -88,22 +94,25 @@ static bool parse_count(Parser *ps, int unused, const char *token) {
     (void)unused;
     const char *s = token;
     int side = *s == 'W' ? WHITE : *s == 'B' ? BLACK : -1;
-    if (side < 0) return fail(ps, "bad count '%s': expected W or B first", token);
+    if (side < 0) return fail(ps, "bad count " QUOTED ": expected W or B first", token);
     s++;
     int number = 0;
     if (!read_number(ps, &s, token, &number)) return false;
     if (*s != '=' || !isdigit((unsigned char)s[1]) || s[2])
-        return fail(ps, "bad count '%s': expected side, square, '=' and a count", token);
+        return fail(ps, "bad count " QUOTED ": expected side, square, '=' and a count", token);
     int count = s[1] - '0';
     int sq = ps->v->bit_of_number[number];
     Position *p = ps->p;
-    if (count < 1 || count > 3) return fail(ps, "count %d in '%s' is not 1, 2 or 3", count, token);
+    if (count < 1 || count > 3)
+        return fail(ps, "count %d in " QUOTED " is not 1, 2 or 3", count, token);
     if (!(p->king[side] & bit_at(sq)))
-        return fail(ps, "count '%s' names square %d, which holds no %s king", token, number,
+        return fail(ps, "count " QUOTED " names square %d, which holds no %s king", token, number,
                     side ? "black" : "white");
     if (!p->man[side])
-        return fail(ps, "count '%s' is for a side without men, where no limit applies", token);
-    if (p->streak_king[side] != NO_SQUARE) return fail(ps, "two counts for one side ('%s')", token);
+        return fail(ps, "count " QUOTED " is for a side without men, where no limit applies",
+                    token);
+    if (p->streak_king[side] != NO_SQUARE)
+        return fail(ps, "two counts for one side (" QUOTED ")", token);
     p->streak_king[side] = (uint8_t)sq;
     p->streak[side] = (uint8_t)count;
     return true;
@@ -111,7 +120,7 @@ static bool parse_count(Parser *ps, int unused, const char *token) {
 
 static bool parse_field(Parser *ps, char *field, bool seen[3]) {
     int kind = field[0] == 'W' ? 0 : field[0] == 'B' ? 1 : field[0] == 'C' ? 2 : -1;
-    if (kind < 0) return fail(ps, "unknown field '%s': expected W, B or C first", field);
+    if (kind < 0) return fail(ps, "unknown field " QUOTED ": expected W, B or C first", field);
     if (seen[kind]) return fail(ps, "field '%c' appears twice", field[0]);
     seen[kind] = true;
     if (kind < 2) return for_each_token(ps, kind, field + 1, parse_token);
@@ -132,7 +141,7 @@ bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_
     buf[n] = '\0';
     pos_clear(p);
     if ((buf[0] != 'W' && buf[0] != 'B') || (buf[1] != ':' && buf[1] != '\0'))
-        return fail(&ps, "FEN '%s' must start with the side to move, W or B, then ':'", buf);
+        return fail(&ps, "it must start with the side to move, W or B, then ':'");
     p->side = buf[0] == 'W' ? WHITE : BLACK;
     char *fields[8];
     int count = 0;
