@@ -44,7 +44,7 @@ int build_closure(Material *list, int count) {
 static int make_dirs(const char *dir, char *err, size_t errlen) {
     char path[4096];
     snprintf(path, sizeof path, "%s", dir);
-    for (char *p = path + 1;; p++) {
+    for (char *p = path + (path[0] == '/');; p++) { /* "/" itself is no folder to make */
         bool end = *p == '\0';
         if (*p != '/' && !end) continue;
         *p = '\0';

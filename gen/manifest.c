@@ -36,6 +36,10 @@ static bool file_digest(const char *path, uint64_t *size, uint64_t *digest) {
     FILE *f = fopen(path, "rb");
     if (!f) return false;
     XXH3_state_t *state = XXH3_createState();
+    if (!state) {
+        fclose(f);
+        return false;
+    }
     XXH3_64bits_reset(state);
     char buf[1 << 16];
     size_t n;

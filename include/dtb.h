@@ -5,9 +5,9 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.3 reads table format 3 (tables of earlier versions must be built again).  A
+ * Version 0.3 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
- * searches its moves, so over all positions probes take 8 to 9 times as long.
+ * searches its moves, so over all positions probes take about 14 times as long.
  *
  * Thread safety: a handle may be used from many threads at once once dtb_open returned.
  * Tables are opened on first use behind a lock, and read lock-free after that.
@@ -56,7 +56,8 @@ const char *dtb_status_message(dtb_status status);
 
 typedef struct dtb_handle dtb_handle;
 
-/* Opens the tables of variant (an id such as "frisian" or "scandinavian-8-free") in dir.
+/* Opens the tables of variant (an id such as "frisian" or "scandinavian-8-free") in dir, a
+ * folder name of 1 to 4000 characters (DTB_ERR_ARGUMENT otherwise).
  * Files are opened lazily, so a missing table shows only when a probe needs it.
  * RETURN: DTB_OK with *out set, or an error with *out NULL.
  * NOTES: close the handle with dtb_close. */

@@ -235,6 +235,9 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
     if (!out) return null_argument(__func__);
     *out = NULL;
     if (!variant || !dir) return null_argument(__func__);
+    if (!dir[0] || strlen(dir) > TB_DIR_MAX)
+        return fail(DTB_ERR_ARGUMENT, "dtb_open: the folder name is %s",
+                    dir[0] ? "too long" : "empty");
     dtb_handle *h = calloc(1, sizeof *h);
     if (!h) return fail(DTB_ERR_NO_MEMORY, "out of memory");
     if (!variant_lookup(variant, &h->v)) {

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #define TB_FILE_SUFFIX ".dtb"
+#define TB_DIR_MAX     4000 /* the longest folder name: its files' paths must fit PATH_MAX */
 
 typedef struct Tablebase Tablebase;
 
@@ -33,7 +34,8 @@ TableStatus tb_open_file(const Variant *v, const char *dir, const char *material
 TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
                            size_t errlen);
 
-/* Returns NULL when out of memory.  v must outlive the handle. */
+/* Returns NULL when out of memory.  v must outlive the handle; dir has at most TB_DIR_MAX
+ * characters. */
 Tablebase *tb_open(const Variant *v, const char *dir);
 void tb_close(Tablebase *tb);
 

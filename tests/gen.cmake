@@ -8,6 +8,10 @@ if(TARGET dtb-gen)
   endfunction()
 
   gen_test(help --stdout-has "^usage: dtb-gen" --stdout-has "--memory SIZE" -- ${GEN} --help)
+  # An empty --dir would make and fill folders from the root (in_fresh_dir.sh keeps an
+  # empty value: sh -c receives it as $1).
+  gen_test(empty_dir --status 2 --stderr-has "option '--dir' needs a value"
+           -- sh -c "\"$0\" --variant brazilian --dir '' KvK" ${GEN})
   gen_test(output_lost --status 1 --stderr-has "cannot write the output"
            -- sh -c "\"$0\" --list-variants >/dev/full" ${GEN})
   gen_test(memory_bad_size --status nonzero --stderr-has "--memory needs a size .*not 'lots'"

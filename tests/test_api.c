@@ -310,6 +310,12 @@ static void test_arguments(dtb_handle *h, const char *root) {
     expect_status(dtb_open(NULL, root, &none), DTB_ERR_ARGUMENT, "dtb_open(NULL variant)");
     expect_status(dtb_open("brazilian", NULL, &none), DTB_ERR_ARGUMENT, "dtb_open(NULL dir)");
     expect_status(dtb_open("brazilian", root, NULL), DTB_ERR_ARGUMENT, "dtb_open(NULL out)");
+    /* "" would be the root folder once "/KvK.dtb" is appended. */
+    expect_status(dtb_open("brazilian", "", &none), DTB_ERR_ARGUMENT, "dtb_open(empty dir)");
+    static char long_dir[4002];
+    memset(long_dir, 'd', sizeof long_dir - 1);
+    expect_status(dtb_open("brazilian", long_dir, &none), DTB_ERR_ARGUMENT,
+                  "dtb_open(a folder name of 4001 characters)");
     dtb_close(NULL);
     check(true, "dtb_close(NULL) returns");
     dtb_position pos = parse(h, "W:WK29:BK4");

@@ -1,6 +1,7 @@
 #include "cli.h"
 
 #include "memory.h"
+#include "tablebase.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -35,6 +36,10 @@ void cli_check_output_at_exit(void) {
     atexit(fail_if_output_lost);
 }
 
+/* An empty value means nothing to any option (an empty --dir would be the root folder), and
+ * the longest value is a folder's name. */
+#define VALUE_MAX TB_DIR_MAX
+
 static const CliOption *find_option(const CliOption *options, const char *name) {
     for (; options->name; options++)
         if (strcmp(options->name, name) == 0) return options;
@@ -56,7 +61,10 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
                 fputs(usage, stderr);
                 cli_die(2, "unknown option '%s'", arg);
             }
-            if (o->takes_value && i + 1 >= argc) cli_die(2, "option '%s' needs a value", arg);
+            if (o->takes_value && (i + 1 >= argc || !argv[i + 1][0]))
+                cli_die(2, "option '%s' needs a value", arg);
+            if (o->takes_value && strlen(argv[i + 1]) > VALUE_MAX)
+                cli_die(2, "the value of option '%s' is longer than %d characters", arg, VALUE_MAX);
             *o->value = o->takes_value ? argv[++i] : "1";
         } else if (count < max_positional) {
             positional[count++] = arg;

@@ -237,7 +237,8 @@ static const char lookup_usage[] =
     "every legal move with the value it gives the side that plays it, best first, and the\n"
     "line of best moves to the end of the game (or its first plies for a draw), beside a\n"
     "diagram of the board: w/W white man/king, b/B black man/king, '.' an empty square,\n"
-    "each rank followed by the numbers of its squares.  DIR defaults to tables/V.\n" RULES_HELP;
+    "each rank followed by the numbers of its squares.  DIR defaults to tables/V.\n"
+    "Exit status: 1 when a table is missing or bad, 2 for a bad FEN or option.\n" RULES_HELP;
 
 static int run_lookup(int argc, char **argv) {
     const char *variant = NULL, *dir = NULL, *fen = NULL;
@@ -257,7 +258,8 @@ static int run_lookup(int argc, char **argv) {
     char text[256];
     if (dtb_parse_fen(h, fen, &pos)) cli_die(2, "%s", dtb_last_error());
     apply_moves_played(&ro, &pos);
-    if (dtb_probe(h, &pos, &value)) cli_die(2, "%s", dtb_last_error());
+    dtb_status probed = dtb_probe(h, &pos, &value);
+    if (probed) cli_die(probed == DTB_ERR_POSITION ? 2 : 1, "%s", dtb_last_error());
     both_values(h, &pos, &ro, value, text, sizeof text);
     Page page = {0};
     page_add(&page, "%s  %s", v.id, fen);

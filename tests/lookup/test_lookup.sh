@@ -22,10 +22,17 @@ expect_match "a4 dark, c4 holds the black man" "^  4  \.   b   \.   \.    17-20"
 expect_match "a3 light, d3 holds the white man" "^  3    \.   w   \.   \.  21-24" "$WORK/out"
 
 "$PROBE" lookup --variant brazilian --dir "$WORK/empty" W:WK30:BK4 >/dev/null 2>"$WORK/err"
-status=$?
-[ $status -ne 0 ] && echo "ok   lookup without its table fails (exit $status)" ||
-    { echo "FAIL lookup without its table exits 0"; FAILED=1; }
+expect_status "lookup without its table" 1 $?
 expect_match "the error names the material" "KvK" "$WORK/err"
+
+# An empty --dir would be the root folder, and a longer one than 4000 characters would be cut.
+"$PROBE" lookup --variant brazilian --dir "" W:WK30:BK4 >/dev/null 2>"$WORK/err"
+expect_status "lookup with an empty --dir" 2 $?
+expect_match "the error names the option" "option '--dir' needs a value" "$WORK/err"
+"$PROBE" lookup --variant brazilian --dir "$(printf '%4001s' | tr ' ' d)" W:WK30:BK4 \
+    >/dev/null 2>"$WORK/err"
+expect_status "lookup with a --dir of 4001 characters" 2 $?
+expect_match "the error says why" "value of option '--dir' is longer than 4000" "$WORK/err"
 
 "$PROBE" lookup --variant brazilian --dir "$TABLES" W:WK33:BK4 >/dev/null 2>"$WORK/err"
 expect_status "lookup of a bad FEN" 2 $?
