@@ -11,7 +11,9 @@
 #define FEN_MAX 400 /* longest FEN fen_format writes */
 
 /* Parses text into p.  On error returns false and writes a message naming the offending
- * part into err. */
+ * part into err.  Where RULES.md 1 and 7.1 give an order but no error, it is lenient: the
+ * W and B lists may come in either order or be left out (a side without pieces, which the
+ * probe then refuses), and so may the counts of ":C". */
 bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen);
 
 /* Writes p as FEN: White's pieces first, in square order, kings marked K. */

@@ -28,6 +28,13 @@ cli_test(moves_unknown_variant --status nonzero --stderr-has "unknown variant 's
 cli_test(moves_missing_variant --status nonzero ${ALL_IDS_LISTED} -- ${PROBE} moves W:W22:B1)
 cli_test(perft_bad_depth --status nonzero --stderr-has "--depth"
          -- ${PROBE} perft --variant brazilian --depth 0)
+cli_test(extra_argument --status 2 --stderr-has "unexpected argument 'W:W23:B1'"
+         -- ${PROBE} moves --variant brazilian W:W22:B1 W:W23:B1)
+cli_test(lookup_bad_rules --status 2 --stderr-has "--rules is 'pure' or 'official', not 'fide'"
+         -- ${PROBE} lookup --variant frisian --rules fide W:WK46:BK5)
+cli_test(lookup_bad_moves_played --status 2
+         --stderr-has "--moves-played needs a whole number from 0 to 7, not '8'"
+         -- ${PROBE} lookup --variant frisian --moves-played 8 W:WK46:BK5)
 cli_test(moves_bad_fen --status nonzero --stderr-has "square 51 .*off the board"
          -- ${PROBE} moves --variant international W:W51:B1)
 cli_test(perft_bad_fen --status nonzero --stderr-has "count 4 .*is not 1, 2 or 3"

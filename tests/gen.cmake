@@ -12,6 +12,16 @@ if(TARGET dtb-gen)
   # empty value: sh -c receives it as $1).
   gen_test(empty_dir --status 2 --stderr-has "option '--dir' needs a value"
            -- sh -c "\"$0\" --variant brazilian --dir '' KvK" ${GEN})
+  gen_test(no_value --status 2 --stderr-has "option '--threads' needs a value"
+           -- ${GEN} --variant brazilian KvK --threads)
+  gen_test(pieces_9 --status 2 --stderr-has "--pieces needs a whole number from 2 to 8, not '9'"
+           -- ${GEN} --variant brazilian --pieces 9)
+  gen_test(threads_0 --status 2 --stderr-has "--threads needs a whole number from 1 to 64, not '0'"
+           -- ${GEN} --variant brazilian --threads 0 KvK)
+  gen_test(material_9 --status 2 --stderr-has "'KKKKKvKKKK' has more than 8 pieces"
+           -- ${GEN} --variant brazilian KKKKKvKKKK)
+  gen_test(two_jobs --status 2 --stderr-has "either --pieces or materials, not both"
+           -- ${GEN} --variant brazilian --pieces 2 KvK)
   gen_test(output_lost --status 1 --stderr-has "cannot write the output"
            -- sh -c "\"$0\" --list-variants >/dev/full" ${GEN})
   gen_test(memory_bad_size --status nonzero --stderr-has "--memory needs a size .*not 'lots'"

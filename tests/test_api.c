@@ -203,26 +203,44 @@ static void test_probe_many(dtb_handle *h) {
     expect_status(dtb_probe_wdl_many(h, NULL, 0, NULL), DTB_OK, "an empty batch");
 }
 
-static bool copy_flipped(const char *from, const char *to) {
+/* Copies a table file into folder/name, cut to its first `keep` bytes when shorter and with
+ * its last byte flipped when `flip` (the last byte belongs to the last block). */
+static bool copy_table(const char *from, const char *folder, const char *name, size_t keep,
+                       bool flip) {
     static unsigned char bytes[1 << 20];
+    char to[600];
     FILE *in = fopen(from, "rb");
     if (!in) return false;
     size_t n = fread(bytes, 1, sizeof bytes, in);
     fclose(in);
     if (n == 0) return false;
-    bytes[n - 1] ^= 0xFF; /* the last byte belongs to the last block */
+    n = n < keep ? n : keep;
+    if (flip) bytes[n - 1] ^= 0xFF;
+    mkdir(folder, 0777);
+    snprintf(to, sizeof to, "%s/%s", folder, name);
     FILE *out = fopen(to, "wb");
     if (!out) return false;
     bool ok = fwrite(bytes, 1, n, out) == n;
     return fclose(out) == 0 && ok;
 }
 
+/* A probe of KvK in variant's view of folder fails with `want`, its message naming the file. */
+static void expect_kvk_error(const char *variant, const char *folder, dtb_status want,
+                             const char *what) {
+    dtb_handle *h;
+    dtb_value v;
+    if (expect_status(dtb_open(variant, folder, &h), DTB_OK, what) != DTB_OK) return;
+    dtb_position pos = parse(h, "W:WK30:BK4");
+    expect_status(dtb_probe(h, &pos, &v), want, what);
+    check(strstr(dtb_last_error(), "KvK.dtb") != NULL, "the error names KvK.dtb: %s",
+          dtb_last_error());
+    dtb_close(h);
+}
+
 static void test_table_errors(const char *root) {
-    char empty[512], corrupt[512], from[600], to[600];
+    char empty[512], folder[512], kvk[600], kkvk[600];
     snprintf(empty, sizeof empty, "%s/empty", root);
-    snprintf(corrupt, sizeof corrupt, "%s/corrupt", root);
     mkdir(empty, 0777);
-    mkdir(corrupt, 0777);
     dtb_handle *h;
     dtb_value v;
     expect_status(dtb_open("brazilian", empty, &h), DTB_OK, "opening an empty folder");
@@ -240,13 +258,21 @@ static void test_table_errors(const char *root) {
     expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "an immediate capture needs no table");
     dtb_close(h);
 
-    snprintf(from, sizeof from, "%s/tables/KvK.dtb", root);
-    snprintf(to, sizeof to, "%s/KvK.dtb", corrupt);
-    check(copy_flipped(from, to), "copied KvK.dtb with one byte flipped");
-    expect_status(dtb_open("brazilian", corrupt, &h), DTB_OK, "opening the corrupt folder");
-    pos = parse(h, "W:WK30:BK4");
-    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_CORRUPT, "a probe of a flipped block");
-    dtb_close(h);
+    snprintf(kvk, sizeof kvk, "%s/tables/KvK.dtb", root);
+    snprintf(kkvk, sizeof kkvk, "%s/tables/KKvK.dtb", root);
+    snprintf(folder, sizeof folder, "%s/corrupt", root);
+    check(copy_table(kvk, folder, "KvK.dtb", SIZE_MAX, true), "copied KvK.dtb, a byte flipped");
+    expect_kvk_error("brazilian", folder, DTB_ERR_CORRUPT, "a probe of a flipped block");
+    snprintf(folder, sizeof folder, "%s/truncated", root);
+    check(copy_table(kvk, folder, "KvK.dtb", 100, false), "copied KvK.dtb's first 100 bytes");
+    expect_kvk_error("brazilian", folder, DTB_ERR_CORRUPT, "a probe of a truncated table");
+    /* Stockholm is 8x8 too, with the same KvK index: only the file's own variant tells. */
+    snprintf(folder, sizeof folder, "%s/brazilian_as_stockholm", root);
+    check(copy_table(kvk, folder, "KvK.dtb", SIZE_MAX, false), "copied KvK.dtb");
+    expect_kvk_error("stockholm", folder, DTB_ERR_WRONG_TABLE, "a table of another variant");
+    snprintf(folder, sizeof folder, "%s/renamed", root);
+    check(copy_table(kkvk, folder, "KvK.dtb", SIZE_MAX, false), "copied KKvK.dtb as KvK.dtb");
+    expect_kvk_error("brazilian", folder, DTB_ERR_WRONG_TABLE, "a table of another material");
 }
 
 static void test_bad_positions(dtb_handle *h) {
@@ -275,6 +301,12 @@ static void test_bad_positions(dtb_handle *h) {
     pos = good;
     pos.king_moves_square[0] = 30, pos.king_moves_count[0] = 1;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "a king-move count in Brazilian");
+    pos = good;
+    pos.black_to_move = 2;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "black_to_move 2");
+    pos = good;
+    pos.strong_moves_played = -1;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "moves played -1");
     pos = good;
     pos.black_kings = 0;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "Black without pieces");
@@ -335,6 +367,9 @@ static void test_arguments(dtb_handle *h, const char *root) {
     expect_status(dtb_line(h, &pos, NULL, 8, &n), DTB_ERR_ARGUMENT, "dtb_line(NULL line)");
     /* a1 has six moves (b2..g7): room for five is too little. */
     expect_status(dtb_moves(h, &pos, moves, 5, &n), DTB_ERR_ARGUMENT, "room for 5 of 6 moves");
+    expect_status(dtb_moves(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_moves(max -1)");
+    expect_status(dtb_line(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_line(max -1)");
+    expect_status(dtb_set_rules(h, (dtb_rules)7), DTB_ERR_ARGUMENT, "dtb_set_rules(7)");
     expect_status(dtb_format_fen(h, &pos, buf, 5), DTB_ERR_ARGUMENT, "a 5-byte FEN buffer");
     /* A man in a1 behind black men on b2 and c3: it can neither step nor take. */
     pos = parse(h, "W:W29:B25,22");

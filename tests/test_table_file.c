@@ -5,6 +5,7 @@
  * code under test. */
 #include "table_file.h"
 #include "table_writer.h"
+#include "tablebase.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -24,7 +25,7 @@
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
 static const char *const file_names[] = {"a.dtb", "b.dtb",   "bad.dtb",  "pair.dtb", "none.dtb",
-                                         "c.dtb", "dtw.dtb", "fifo.dtb", "runs.dtb"};
+                                         "c.dtb", "dtw.dtb", "fifo.dtb", "runs.dtb", "index.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -640,6 +641,32 @@ static TableFile *write_and_open(const char *path, const Variant *v, const Table
     return t;
 }
 
+/* A sound file of a material whose index is not this build's (a build with another index)
+ * is refused by tb_check_index: first by its size, then, at the right size, by the sizes of
+ * its parts (White's kings 49 squares and Black's 50, where the index has 50 and 49). */
+static void test_index_check(const Variant *v) {
+    Material m;
+    Indexer ix;
+    char err[512] = "";
+    material_parse("KvK", &m, err, sizeof err);
+    idx_init(&ix, v, &m);
+    const uint64_t sizes[2] = {ix.size + 2, ix.size};
+    const char *const reason[2] = {"positions where the index has", "parts are not those"};
+    for (int k = 0; k < 2; k++) {
+        TableInfo info = make_info(v, "KvK", sizes[k], 1);
+        const uint64_t swapped[PART_COUNT] = {1, 1, 49, 50, 1, 1};
+        if (k == 1) memcpy(info.part_size, swapped, sizeof swapped);
+        TableFile *t = NULL;
+        err[0] = '\0';
+        TableStatus s = write_table(path_of("index.dtb"), &info, false, NULL, err, sizeof err);
+        if (s == TABLE_OK) s = table_open(path_of("index.dtb"), v, "KvK", &t, err, sizeof err);
+        if (s == TABLE_OK) s = tb_check_index(t, &ix, "index.dtb", err, sizeof err);
+        check(s == TABLE_ERR_CORRUPT && strstr(err, reason[k]),
+              "a KvK file of %llu positions is refused (%s)", (unsigned long long)sizes[k], err);
+        table_close(t);
+    }
+}
+
 /* A file laid out with Black's kings major (order 3, 2, 0, 1, 4, 5) stores position i at
  * place (i % 500) * 600 + i / 500 % 600 of its side: checked in the decoded WDL stream, and
  * every cell reads back by its index, one at a time and all at once. */
@@ -945,6 +972,7 @@ int main(void) {
     variant_lookup("international", &v);
     uint64_t *unstored = make_unstored(POSITIONS);
     test_round_trip(&v, unstored);
+    test_index_check(&v);
     test_layout();
     test_stream_sizes(&v);
     test_deterministic(&v, unstored);
