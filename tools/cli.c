@@ -61,11 +61,15 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
                 fputs(usage, stderr);
                 cli_die(2, "unknown option '%s'", arg);
             }
-            if (o->takes_value && (i + 1 >= argc || !argv[i + 1][0]))
-                cli_die(2, "option '%s' needs a value", arg);
-            if (o->takes_value && strlen(argv[i + 1]) > VALUE_MAX)
+            if (!o->takes_value) {
+                *o->value = "1";
+                continue;
+            }
+            const char *value = i + 1 < argc ? argv[++i] : "";
+            if (!value[0]) cli_die(2, "option '%s' needs a value", arg);
+            if (strlen(value) > VALUE_MAX)
                 cli_die(2, "the value of option '%s' is longer than %d characters", arg, VALUE_MAX);
-            *o->value = o->takes_value ? argv[++i] : "1";
+            *o->value = value;
         } else if (count < max_positional) {
             positional[count++] = arg;
         } else {

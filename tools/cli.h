@@ -14,8 +14,8 @@ typedef struct CliOption {
 } CliOption;
 
 /* Parses argv against options; the rest go to positional (at most max_positional).
- * On "--help" prints usage and exits 0; on a bad option, or an option's value empty or over
- * 4000 characters, exits 2. */
+ * On "--help" prints usage and exits 0; on a bad option, or an option's value empty or
+ * longer than a folder name may be (TB_DIR_MAX), exits 2. */
 int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
               int max_positional, const char *usage);
 
