@@ -72,6 +72,7 @@ TableStatus atomic_write(const char *path, const void *data, size_t len, char *e
         ssize_t n = write(fd, p, len);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) {
+            if (n == 0) errno = ENOSPC; /* nothing written, and no errno set: the disk is full */
             s = io_error(err, errlen, tmp, "cannot write");
             atomic_abort(fd, tmp);
             free(tmp);

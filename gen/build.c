@@ -66,12 +66,12 @@ typedef struct Found {
     char why[512];
 } Found;
 
-/* A table that opens, matches and passes every checksum is not built again, whether it
- * stores one side to move or both. */
-static Found find_table(const Variant *v, const char *path, const char *name) {
+/* A table that opens, lays out this build's index and passes every checksum is not built
+ * again, whether it stores one side to move or both. */
+static Found find_table(const Variant *v, const char *path, const Material *m) {
     Found f = {.both_sides = false};
     TableFile *t;
-    f.status = table_open(path, v, name, &t, f.why, sizeof f.why);
+    f.status = tb_open_indexed(v, m, path, &t, NULL, f.why, sizeof f.why);
     if (f.status == TABLE_OK) {
         f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
         f.status = table_verify(t, f.why, sizeof f.why);
@@ -80,19 +80,36 @@ static Found find_table(const Variant *v, const char *path, const char *name) {
     return f;
 }
 
-/* Looks at the file of each material before anything is written.  A damaged table, or one
- * of an older format or of other rules under this variant's id, is built again; but a
- * table of another variant is somebody's data, and the run stops. */
+/* Whether a file found under a table's name may be replaced by a table built anew: none,
+ * a damaged table, one of an older format or of other rules under this variant's id.
+ * Anything else is somebody's data or a fault of this machine: a table of another variant
+ * or a newer format, a file that is not a table, one that cannot be read. */
+static bool replaceable(TableStatus status) {
+    static const TableStatus rebuilt[] = {TABLE_OK,
+                                          TABLE_ERR_MISSING,
+                                          TABLE_ERR_VERSION,
+                                          TABLE_ERR_FINGERPRINT,
+                                          TABLE_ERR_TRUNCATED,
+                                          TABLE_ERR_CHECKSUM,
+                                          TABLE_ERR_CORRUPT};
+    for (size_t i = 0; i < sizeof rebuilt / sizeof rebuilt[0]; i++)
+        if (status == rebuilt[i]) return true;
+    return false;
+}
+
+/* Looks at the file of each material before anything is written, and stops the run at
+ * one it may not replace. */
 static int find_tables(const Variant *v, const Tablebase *tb, const Material *list, int count,
                        Found *found, char *err, size_t errlen) {
     for (int i = 0; i < count; i++) {
         char path[4200], name[MATERIAL_NAME_MAX];
         tb_path(tb, &list[i], path, sizeof path);
         material_name(&list[i], name, sizeof name);
-        found[i] = find_table(v, path, name);
-        if (found[i].status == TABLE_ERR_VARIANT) {
+        found[i] = find_table(v, path, &list[i]);
+        if (!replaceable(found[i].status)) {
             snprintf(err, errlen,
-                     "%s; dtb-gen replaces no other variant's tables: choose another --dir",
+                     "%s; dtb-gen replaces only missing, damaged or outdated tables of this "
+                     "variant: move the file or choose another --dir",
                      found[i].why);
             return 1;
         }

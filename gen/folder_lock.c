@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/file.h>
@@ -11,7 +12,10 @@ int folder_lock(const char *dir, int *fd, char *err, size_t errlen) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, FOLDER_LOCK_NAME);
     *fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
-    if (*fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM)) return 0;
+    bool refused = *fd < 0 && (errno == EACCES || errno == EROFS || errno == EPERM);
+    /* Another user's lock file, which this one may not write, locks as well read-only. */
+    if (refused) *fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (refused && *fd < 0) return 0;
     if (*fd < 0) {
         snprintf(err, errlen, "cannot open the lock file '%s': %s", path, strerror(errno));
         return 1;

@@ -10,7 +10,8 @@
 
 /* Takes the lock of folder dir (its file FOLDER_LOCK_NAME, made if missing) for as long as
  * *fd stays open.  Returns 0, or 1 with err naming the folder when another process holds
- * it.  A folder where the file cannot be made is read-only to this process, so no run of
+ * it.  A file this process may not write (another user's) is locked read-only.  A folder
+ * where the file can neither be made nor read is read-only to this process, so no run of
  * it can write there: then *fd is -1 and 0 is returned, which keeps a run that has
  * nothing to build working in such a folder. */
 int folder_lock(const char *dir, int *fd, char *err, size_t errlen);

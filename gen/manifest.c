@@ -68,11 +68,11 @@ static void describe_counts(const TableInfo *info, int set, char *buf, size_t le
     }
 }
 
-static int describe(const Variant *v, const char *path, const char *name, char *line, size_t len,
-                    char *err, size_t errlen) {
+static int describe(const Variant *v, const Material *m, const char *path, const char *name,
+                    char *line, size_t len, char *err, size_t errlen) {
     uint64_t size, digest;
     TableFile *t;
-    if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return 1;
+    if (tb_open_indexed(v, m, path, &t, NULL, err, errlen) != TABLE_OK) return 1;
     /* Tables the build left alone are listed too: a damaged one must not get a digest. */
     if (table_verify(t, err, errlen) != TABLE_OK) {
         table_close(t);
@@ -165,7 +165,7 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
     for (int i = 0; i < count && result == 0 && memory; i++) {
         tb_path(tb, &list[i], path, sizeof path);
         material_name(&list[i], name, sizeof name);
-        result = describe(v, path, name, line, sizeof line, err, errlen);
+        result = describe(v, &list[i], path, name, line, sizeof line, err, errlen);
         memory = result || append(&text, line);
     }
     tb_close(tb);

@@ -1,8 +1,10 @@
 #include "one_side.h"
+
 #include "index.h"
 #include "movegen.h"
 #include "parallel.h"
 #include "table_writer.h"
+#include "tablebase.h"
 #include "threat.h"
 
 #include <stdio.h>
@@ -60,17 +62,14 @@ static TableStatus copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored
 
 TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *path, int threads,
                              bool *rewritten, char *err, size_t errlen) {
-    char name[MATERIAL_NAME_MAX];
-    material_name(m, name, sizeof name);
     TableFile *file;
+    Indexer ix;
     *rewritten = false;
-    TableStatus s = table_open(path, v, name, &file, err, errlen);
+    TableStatus s = tb_open_indexed(v, m, path, &file, &ix, err, errlen);
     if (s != TABLE_OK || table_info(file)->sides != TABLE_SIDES_BOTH) {
         table_close(file);
         return s;
     }
-    Indexer ix;
-    idx_init(&ix, v, m);
     TableInfo info = *table_info(file);
     info.sides = TABLE_SIDES_SMALLER;
     memset(info.part_order, 0, sizeof info.part_order); /* the best for one side */

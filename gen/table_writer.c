@@ -207,6 +207,7 @@ static TableStatus write_at(const TableWriter *w, const uint8_t *buf, size_t len
     while (len > 0) {
         ssize_t n = pwrite(w->fd, buf, len, (off_t)offset);
         if (n < 0 && errno == EINTR) continue;
+        if (n == 0) errno = ENOSPC; /* nothing written, and no errno set: the disk is full */
         if (n <= 0) return tf_fail(err, errlen, TABLE_ERR_IO, w->tmp, "%s", strerror(errno));
         buf += n;
         len -= (size_t)n;

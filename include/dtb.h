@@ -10,7 +10,10 @@
  * searches its moves, so over all positions probes take about 14 times as long.
  *
  * Thread safety: a handle may be used from many threads at once once dtb_open returned.
- * Tables are opened on first use behind a lock, and read lock-free after that.
+ * Tables are opened on first use behind a lock, and read lock-free after that.  A table
+ * missing, corrupt or of another variant or material is reported so by every probe that
+ * needs it, for as long as the handle is open (a handle opened later looks again); one
+ * that could not be read, or not for want of memory, is tried again at the next probe.
  * dtb_close must not race with other calls on the same handle.  Each thread that probed
  * keeps, until it exits, up to 128 KiB of move lists for settling captures and, once it
  * has decoded a block, a decompression context of about 94 KiB shared by all handles.

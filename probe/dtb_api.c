@@ -59,6 +59,7 @@ static const dtb_status table_statuses[] = {
     [TABLE_ERR_CORRUPT] = DTB_ERR_CORRUPT,
     /* an index beyond the table: the file does not fit the material's index */
     [TABLE_ERR_RANGE] = DTB_ERR_CORRUPT,
+    [TABLE_ERR_NEWER] = DTB_ERR_FORMAT,
 };
 
 static const char *const side_names[2] = {"White", "Black"};
@@ -307,12 +308,14 @@ static dtb_status covered(Cell c) {
     return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
 }
 
-/* p's value with `played` of the stronger side's moves behind it (draw_rules.h). */
+/* p's value with `played` of the stronger side's moves behind it (draw_rules.h).  The
+ * value set is read once, so that the cut always goes with the values it cuts. */
 static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
     char err[512] = "";
-    TableStatus s = tb_probe_set(h->tb, p, h->value_set, out, err, sizeof err);
+    int set = h->value_set;
+    TableStatus s = tb_probe_set(h->tb, p, set, out, err, sizeof err);
     if (s != TABLE_OK) return table_failure(s, err);
-    if (h->value_set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
+    if (set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
     return covered(*out);
 }
 

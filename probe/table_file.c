@@ -65,7 +65,7 @@ static const char *const status_text[] = {
     [TABLE_ERR_MISSING] = "no such file",
     [TABLE_ERR_IO] = "input/output error",
     [TABLE_ERR_MAGIC] = "not a dtb table",
-    [TABLE_ERR_VERSION] = "unknown format version",
+    [TABLE_ERR_VERSION] = "older format version",
     [TABLE_ERR_VARIANT] = "table of another variant",
     [TABLE_ERR_FINGERPRINT] = "table built under other rules",
     [TABLE_ERR_MATERIAL] = "table of another material",
@@ -74,6 +74,7 @@ static const char *const status_text[] = {
     [TABLE_ERR_MEMORY] = "out of memory",
     [TABLE_ERR_CORRUPT] = "inconsistent contents",
     [TABLE_ERR_RANGE] = "position index out of range",
+    [TABLE_ERR_NEWER] = "newer format version",
 };
 
 const char *table_status_text(TableStatus s) {
@@ -118,8 +119,9 @@ static TableStatus check_prefix(const TableFile *t, const uint8_t *head, ssize_t
         return tf_fail(err, errlen, TABLE_ERR_MAGIC, t->path, "not a dtb table (wrong magic)");
     uint32_t version = n >= 8 ? tf_get_u32(head + TF_OFF_VERSION) : TF_VERSION;
     if (version != TF_VERSION)
-        return tf_fail(err, errlen, TABLE_ERR_VERSION, t->path,
-                       "format version %u, this reader knows version %u", version, TF_VERSION);
+        return tf_fail(err, errlen, version > TF_VERSION ? TABLE_ERR_NEWER : TABLE_ERR_VERSION,
+                       t->path, "format version %u, this reader knows version %u", version,
+                       TF_VERSION);
     if (n < TF_HEADER_SIZE)
         return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path, "truncated header");
     return TABLE_OK;

@@ -60,7 +60,7 @@ typedef enum TableStatus {
     TABLE_ERR_MISSING,     /* no such file */
     TABLE_ERR_IO,          /* cannot read or write */
     TABLE_ERR_MAGIC,       /* not a dtb table */
-    TABLE_ERR_VERSION,     /* a format version this reader does not know (older or newer) */
+    TABLE_ERR_VERSION,     /* an older format version than this reader's */
     TABLE_ERR_VARIANT,     /* another variant's table */
     TABLE_ERR_FINGERPRINT, /* same id, other rule parameters */
     TABLE_ERR_MATERIAL,    /* not the material asked for */
@@ -69,6 +69,7 @@ typedef enum TableStatus {
     TABLE_ERR_MEMORY,
     TABLE_ERR_CORRUPT, /* checksums match but the contents do not fit together (crafted) */
     TABLE_ERR_RANGE,   /* a position index beyond the table */
+    TABLE_ERR_NEWER,   /* a newer format version than this reader's */
 } TableStatus;
 
 /* A short description of s, such as "checksum mismatch"; never NULL. */

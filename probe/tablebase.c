@@ -14,11 +14,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* An open table file and the index of its material; the handle's open tables are listed
- * through `next`, so that closing visits only them, not every material key. */
+/* An open table file and the index of its material, or, where file is NULL, why the file
+ * could not be opened.  The handle's tables are listed through `next`, so that closing
+ * visits only them, not every material key. */
 typedef struct OpenTable {
     TableFile *file;
     Indexer ix;
+    TableStatus failure;
+    char *why;
     struct OpenTable *next;
 } OpenTable;
 
@@ -72,6 +75,7 @@ Tablebase *tb_open(const Variant *v, const char *dir) {
 
 static void close_table(OpenTable *t) {
     table_close(t->file);
+    free(t->why);
     free(t);
 }
 
@@ -110,7 +114,32 @@ TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *pa
     return TABLE_OK;
 }
 
-/* Opens the table of canonical material m into *out; *out is NULL on error. */
+TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
+                            Indexer *ix, char *err, size_t errlen) {
+    char name[MATERIAL_NAME_MAX];
+    Indexer own;
+    ix = ix ? ix : &own;
+    material_name(m, name, sizeof name);
+    idx_init(ix, v, m);
+    TableStatus status = table_open(path, v, name, out, err, errlen);
+    if (status == TABLE_OK) status = tb_check_index(*out, ix, path, err, errlen);
+    if (status != TABLE_OK) {
+        table_close(*out);
+        *out = NULL;
+    }
+    return status;
+}
+
+/* A table missing, corrupt or of another material stays so for the handle's life, and its
+ * reason is kept: every later probe that needs it fails at once, without the lock and the
+ * system calls of another try, which threads probing a set with a file missing would queue
+ * for.  Running out of memory or a failed read may pass, so those are tried again. */
+static bool failure_lasts(TableStatus status) {
+    return status != TABLE_ERR_MEMORY && status != TABLE_ERR_IO;
+}
+
+/* Opens the table of canonical material m into *out: an open table, a lasting failure
+ * (file NULL) or, for a failure that may pass, NULL. */
 static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable **out, char *err,
                               size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
@@ -121,20 +150,31 @@ static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable 
         snprintf(err, errlen, "%s: out of memory", path);
         return TABLE_ERR_MEMORY;
     }
-    idx_init(&t->ix, tb->v, m);
-    TableStatus status = table_open(path, tb->v, name, &t->file, err, errlen);
+    TableStatus status = tb_open_indexed(tb->v, m, path, &t->file, &t->ix, err, errlen);
     if (status == TABLE_ERR_MISSING)
         snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
-    if (status == TABLE_OK) status = tb_check_index(t->file, &t->ix, path, err, errlen);
-    if (status != TABLE_OK) {
+    if (status == TABLE_OK) return status;
+    t->failure = status;
+    if (!failure_lasts(status) || !(t->why = strdup(err))) {
         close_table(t);
         *out = NULL;
     }
     return status;
 }
 
+/* t's table into *out, or its lasting failure. */
+static TableStatus table_ready(const OpenTable *t, const OpenTable **out, char *err,
+                               size_t errlen) {
+    *out = t->file ? t : NULL;
+    if (t->file) return TABLE_OK;
+    snprintf(err, errlen, "%s", t->why);
+    return t->failure;
+}
+
 /* The open table of canonical material m; double-checked so that probing is lock-free once
- * a file is open. */
+ * a file is open or has failed for good.  Cancellation is held off while the lock is held:
+ * opening and reading a file are cancellation points, and a thread cancelled there would
+ * leave the lock held for good. */
 static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable **out, char *err,
                              size_t errlen) {
     if (!material_has_table_size(m)) {
@@ -146,21 +186,28 @@ static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable *
         return TABLE_ERR_MISSING;
     }
     _Atomic(OpenTable *) *slot = &tb->tables[material_key(m)];
-    if ((*out = atomic_load_explicit(slot, memory_order_acquire))) return TABLE_OK;
+    OpenTable *t = atomic_load_explicit(slot, memory_order_acquire);
+    if (t) return table_ready(t, out, err, errlen);
+    int cancel_state;
+    pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel_state);
     pthread_mutex_lock(&tb->open_lock);
     TableStatus status = TABLE_OK;
-    OpenTable *t = atomic_load_explicit(slot, memory_order_relaxed);
+    t = atomic_load_explicit(slot, memory_order_relaxed);
     if (!t) {
         status = open_table(tb, m, &t, err, errlen);
-        if (status == TABLE_OK) {
+        if (t) {
             t->next = tb->opened;
             tb->opened = t;
             atomic_store_explicit(slot, t, memory_order_release);
         }
     }
     pthread_mutex_unlock(&tb->open_lock);
-    *out = t;
-    return status;
+    pthread_setcancelstate(cancel_state, NULL);
+    if (status != TABLE_OK) {
+        *out = NULL;
+        return status;
+    }
+    return table_ready(t, out, err, errlen);
 }
 
 /* The open file of p's material and p's index in it, for value set `set`. */

@@ -34,6 +34,12 @@ TableStatus tb_open_file(const Variant *v, const char *dir, const char *material
 TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
                            size_t errlen);
 
+/* Opens the table of canonical material m at path as table_open does, and refuses it unless
+ * it lays out this build's index of m (tb_check_index): a file of another index would be
+ * read past its cells.  The index goes into ix when not NULL.  *out is NULL on error. */
+TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
+                            Indexer *ix, char *err, size_t errlen);
+
 /* Returns NULL when out of memory.  v must outlive the handle; dir has at most TB_DIR_MAX
  * characters. */
 Tablebase *tb_open(const Variant *v, const char *dir);

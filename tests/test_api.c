@@ -256,10 +256,18 @@ static void test_table_errors(const char *root) {
           "the error names pos[0] and KvK: %s", dtb_last_error());
     /* A capture is settled by search: after d4xe5 Black has no piece, no table needed. */
     expect_value(h, "W:WK18:BK15", DTB_WIN, 1, "an immediate capture needs no table");
-    dtb_close(h);
-
+    /* A missing table stays missing for the handle (dtb.h), and a new handle finds it. */
     snprintf(kvk, sizeof kvk, "%s/tables/KvK.dtb", root);
     snprintf(kkvk, sizeof kkvk, "%s/tables/KKvK.dtb", root);
+    check(copy_table(kvk, empty, "KvK.dtb", SIZE_MAX, false), "copied KvK.dtb into %s", empty);
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_MISSING_TABLE,
+                  "a KvK probe once KvK.dtb came, on the handle that missed it");
+    check(strstr(dtb_last_error(), "KvK.dtb") != NULL, "the error names KvK.dtb: %s",
+          dtb_last_error());
+    dtb_close(h);
+    if (expect_status(dtb_open("brazilian", empty, &h), DTB_OK, "opening it again") == DTB_OK)
+        expect_status(dtb_probe(h, &pos, &v), DTB_OK, "a KvK probe on a handle opened after");
+    dtb_close(h);
     snprintf(folder, sizeof folder, "%s/corrupt", root);
     check(copy_table(kvk, folder, "KvK.dtb", SIZE_MAX, true), "copied KvK.dtb, a byte flipped");
     expect_kvk_error("brazilian", folder, DTB_ERR_CORRUPT, "a probe of a flipped block");

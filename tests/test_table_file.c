@@ -569,7 +569,7 @@ static void test_header_damage(const Variant *v) {
         {truncate_header, TABLE_ERR_TRUNCATED, "cut inside the header"},
         {truncate_empty, TABLE_ERR_TRUNCATED, "empty file"},
         {wrong_magic, TABLE_ERR_MAGIC, "wrong magic"},
-        {newer_version, TABLE_ERR_VERSION, "version 6, re-checksummed"},
+        {newer_version, TABLE_ERR_NEWER, "version 6, re-checksummed"},
         {older_version, TABLE_ERR_VERSION, "version 4, re-checksummed"},
         {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
         {block_beyond_bound, TABLE_ERR_CORRUPT, "a block longer than zstd's bound, re-checksummed"},

@@ -432,10 +432,7 @@ static void open_material_table(const Variant *v, const char *dir, const char *n
     material_name(&canonical, canonical_name, sizeof canonical_name);
     snprintf(out->dir, sizeof out->dir, "%s", tables_dir(v, dir, default_dir, sizeof default_dir));
     snprintf(path, sizeof path, "%s/%s%s", out->dir, canonical_name, TB_FILE_SUFFIX);
-    if (table_open(path, v, canonical_name, &out->t, err, sizeof err))
-        cli_die(error_status, "%s", err);
-    idx_init(&out->ix, v, &canonical);
-    if (tb_check_index(out->t, &out->ix, path, err, sizeof err) != TABLE_OK)
+    if (tb_open_indexed(v, &canonical, path, &out->t, &out->ix, err, sizeof err) != TABLE_OK)
         cli_die(error_status, "%s", err);
 }
 
@@ -697,15 +694,12 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
                            size_t errlen) {
     char name[MATERIAL_NAME_MAX];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(TB_FILE_SUFFIX)), file);
-    TableFile *t;
-    if (table_open(path, v, name, &t, err, errlen) != TABLE_OK) return false;
     Material m;
-    Indexer ix;
     bool ok = material_parse(name, &m, err, errlen);
     if (ok && !(ok = material_is_canonical(&m)))
         snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
-    if (ok) idx_init(&ix, v, &m);
-    if (ok) ok = tb_check_index(t, &ix, path, err, errlen) == TABLE_OK;
+    TableFile *t = NULL;
+    if (ok) ok = tb_open_indexed(v, &m, path, &t, NULL, err, errlen) == TABLE_OK;
     table_close(t);
     return ok;
 }

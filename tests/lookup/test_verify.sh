@@ -34,9 +34,25 @@ expect_status "keeps the manifest's file" 0 "$([ "$(ls -i "$TABLES/MANIFEST")" =
 cp -r "$TABLES" "$WORK/foreign"
 "$GEN" --variant scandinavian-8 --dir "$WORK/foreign" KvK >/dev/null 2>"$WORK/err"
 expect_status "dtb-gen over another variant's tables" 1 $?
-expect_match "says whose they are" "variant brazilian.*replaces no other variant's tables" "$WORK/err"
+expect_match "says whose they are" "variant brazilian.*replaces only missing, damaged" "$WORK/err"
 cmp -s "$TABLES/KvK.dtb" "$WORK/foreign/KvK.dtb" && cmp -s "$TABLES/MANIFEST" "$WORK/foreign/MANIFEST"
 expect_status "and leaves them and the manifest as they were" 0 $?
+
+# Nor are a newer format's tables (version 6: the field after the 4-byte magic), nor a
+# file that is no table at all.
+cp -r "$TABLES" "$WORK/newer"
+printf '\006' | dd of="$WORK/newer/KvK.dtb" bs=1 seek=4 conv=notrunc 2>/dev/null
+cp "$WORK/newer/KvK.dtb" "$WORK/newer.dtb"
+"$GEN" --variant brazilian --dir "$WORK/newer" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen over a newer format's table" 1 $?
+expect_match "names the file and its version" "KvK\.dtb.*format version 6" "$WORK/err"
+cmp -s "$WORK/newer/KvK.dtb" "$WORK/newer.dtb"
+expect_status "and leaves it as it was" 0 $?
+echo "my notes" >"$WORK/newer/KvK.dtb"
+"$GEN" --variant brazilian --dir "$WORK/newer" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen over a file that is no table" 1 $?
+expect_match "says so" "KvK\.dtb.*not a dtb table" "$WORK/err"
+expect_match "and leaves it as it was" "^my notes$" "$WORK/newer/KvK.dtb"
 
 flip_last_byte "$TABLES/KvK.dtb"
 "$PROBE" verify --variant brazilian --dir "$TABLES" >"$WORK/out"
