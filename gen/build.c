@@ -102,9 +102,8 @@ static bool replaceable(TableStatus status) {
 static int find_tables(const Variant *v, const Tablebase *tb, const Material *list, int count,
                        Found *found, char *err, size_t errlen) {
     for (int i = 0; i < count; i++) {
-        char path[4200], name[MATERIAL_NAME_MAX];
+        char path[4200];
         tb_path(tb, &list[i], path, sizeof path);
-        material_name(&list[i], name, sizeof name);
         found[i] = find_table(v, path, &list[i]);
         if (!replaceable(found[i].status)) {
             snprintf(err, errlen,

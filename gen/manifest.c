@@ -68,9 +68,11 @@ static void describe_counts(const TableInfo *info, int set, char *buf, size_t le
     }
 }
 
-static int describe(const Variant *v, const Material *m, const char *path, const char *name,
-                    char *line, size_t len, char *err, size_t errlen) {
+static int describe(const Variant *v, const Material *m, const char *path, char *line, size_t len,
+                    char *err, size_t errlen) {
     uint64_t size, digest;
+    char name[MATERIAL_NAME_MAX];
+    material_name(m, name, sizeof name);
     TableFile *t;
     if (tb_open_indexed(v, m, path, &t, NULL, err, errlen) != TABLE_OK) return 1;
     /* Tables the build left alone are listed too: a damaged one must not get a digest. */
@@ -154,7 +156,7 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
         return 1;
     }
     Text text = {0};
-    char line[512], path[4200], name[MATERIAL_NAME_MAX];
+    char line[512], path[4200];
     snprintf(line, sizeof line,
              "# dtb tables of %s: material, file size, XXH3-64 of the file, win/draw/loss "
              "counts\n",
@@ -164,8 +166,7 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
     int result = 0;
     for (int i = 0; i < count && result == 0 && memory; i++) {
         tb_path(tb, &list[i], path, sizeof path);
-        material_name(&list[i], name, sizeof name);
-        result = describe(v, &list[i], path, name, line, sizeof line, err, errlen);
+        result = describe(v, &list[i], path, line, sizeof line, err, errlen);
         memory = result || append(&text, line);
     }
     tb_close(tb);
