@@ -1,7 +1,9 @@
 #include "atomic_file.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,26 @@ TableStatus atomic_create(const char *path, char **tmp, int *fd, char *err, size
 void atomic_abort(int fd, const char *tmp) {
     if (fd >= 0) close(fd);
     unlink(tmp);
+}
+
+static bool ends_with(const char *s, size_t len, const char *end) {
+    size_t n = strlen(end);
+    return len >= n && memcmp(s + len - n, end, n) == 0;
+}
+
+void atomic_remove_leftovers(const char *dir, const char *ending, FILE *log) {
+    DIR *d = opendir(dir);
+    if (!d) return;
+    char path[4200];
+    for (struct dirent *e; (e = readdir(d));) {
+        size_t len = strlen(e->d_name);
+        if (!ends_with(e->d_name, len, ".tmp") ||
+            !ends_with(e->d_name, len - strlen(".tmp"), ending))
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (unlink(path) == 0 && log) fprintf(log, "removed %s, left by a run cut short\n", path);
+    }
+    closedir(d);
 }
 
 /* Syncs the folder holding path, so that the rename itself survives a crash. */

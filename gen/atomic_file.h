@@ -5,6 +5,7 @@
 #include "table_file.h"
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* Creates PATH.tmp (replacing a stale one) for writing.  On success *fd is open and *tmp
  * (free() it) holds the temporary name. */
@@ -16,6 +17,11 @@ TableStatus atomic_commit(int fd, const char *tmp, const char *path, char *err, 
 
 /* Abandons a file begun with atomic_create. */
 void atomic_abort(int fd, const char *tmp);
+
+/* Removes from folder dir what writers cut short left there: PATH.tmp for every PATH whose
+ * name ends in `ending`, each named on log (when not NULL).  Only while no writer works in
+ * dir (folder_lock.h).  A temporary file of a table may be as large as the table. */
+void atomic_remove_leftovers(const char *dir, const char *ending, FILE *log);
 
 /* Writes len bytes of data as the whole new content of path. */
 TableStatus atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);

@@ -1,5 +1,6 @@
 #include "build.h"
 
+#include "atomic_file.h"
 #include "draw_rules.h"
 #include "folder_lock.h"
 #include "manifest.h"
@@ -323,6 +324,10 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
                  char *err, size_t errlen) {
     int lock;
     if (make_dirs(opt->dir, err, errlen) || folder_lock(opt->dir, &lock, err, errlen)) return 1;
+    if (lock >= 0) { /* unlocked, the folder is read-only */
+        atomic_remove_leftovers(opt->dir, TB_FILE_SUFFIX, opt->log);
+        atomic_remove_leftovers(opt->dir, MANIFEST_NAME, opt->log);
+    }
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
     Found *found = malloc((size_t)count * sizeof *found + 1);
     if (tb && !found) snprintf(err, errlen, "out of memory");

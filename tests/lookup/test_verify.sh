@@ -30,6 +30,18 @@ before=$(ls -i "$TABLES/MANIFEST")
 expect_status "dtb-gen over a complete set" 0 $?
 expect_status "keeps the manifest's file" 0 "$([ "$(ls -i "$TABLES/MANIFEST")" = "$before" ]; echo $?)"
 
+# What a run cut short left, the next run removes and names; no other file.
+cp -r "$TABLES" "$WORK/leftovers"
+echo partial >"$WORK/leftovers/KvK.dtb.tmp"
+echo partial >"$WORK/leftovers/MANIFEST.tmp"
+echo mine >"$WORK/leftovers/notes.tmp"
+"$GEN" --variant brazilian --dir "$WORK/leftovers" KMvK >"$WORK/out" 2>&1
+expect_status "dtb-gen beside a run's leftovers" 0 $?
+expect_match "names them" "removed .*/KvK\.dtb\.tmp, left by a run cut short" "$WORK/out"
+[ -e "$WORK/leftovers/KvK.dtb.tmp" ] || [ -e "$WORK/leftovers/MANIFEST.tmp" ]
+expect_status "and removes them" 1 $?
+expect_match "but not another file" "^mine$" "$WORK/leftovers/notes.tmp"
+
 # Tables of another variant are not replaced: the run stops before writing anything.
 cp -r "$TABLES" "$WORK/foreign"
 "$GEN" --variant scandinavian-8 --dir "$WORK/foreign" KvK >/dev/null 2>"$WORK/err"
