@@ -27,8 +27,8 @@
 static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
 static const char *const file_names[] = {
-    "a.dtb",    "b.dtb",    "bad.dtb",   "pair.dtb", "none.dtb", "c.dtb",         "dtw.dtb",
-    "fifo.dtb", "runs.dtb", "index.dtb", "KvK.dtb",  "MANIFEST", FOLDER_LOCK_NAME};
+    "a.dtb",    "b.dtb",    "bad.dtb",   "pair.dtb", "none.dtb", "c.dtb",          "dtw.dtb",
+    "fifo.dtb", "runs.dtb", "index.dtb", "KvK.dtb",  "MANIFEST", FOLDER_LOCK_NAME, "small.dtb"};
 
 static void check(bool ok, const char *fmt, ...) {
     va_list ap;
@@ -683,6 +683,30 @@ static void test_index_check(const Variant *v) {
     table_close(t);
 }
 
+/* A WDL stream whose blocks are not whole chunks of the summary (table_file.c), which
+ * dtb-gen never writes, is read without one.  A table of one block a stream is given a
+ * block size of its positions and 4 (the one block still holds them all), re-checksummed:
+ * every value reads back, one by one and all at once. */
+static void test_without_summary(const Variant *v, const uint64_t *unstored) {
+    enum { SMALL = 6000, WDL_ROW = 240 };
+    TableInfo info = make_info(v, "KMvKK", SMALL, 1);
+    char err[512] = "";
+    TableStatus s = write_table(path_of("small.dtb"), &info, false, unstored, err, sizeof err);
+    size_t len;
+    uint8_t *b = load(path_of("small.dtb"), &len);
+    check(get_le(b + WDL_ROW, 4) >= SMALL, "one WDL block holds all %d positions", SMALL);
+    put_le(b + WDL_ROW, SMALL + 4, 4);
+    rechecksum(b, checksum_offset(b));
+    save(path_of("small.dtb"), b, len);
+    free(b);
+    TableFile *t = NULL;
+    if (s == TABLE_OK) s = table_open(path_of("small.dtb"), v, "KMvKK", &t, err, sizeof err);
+    check(s == TABLE_OK && wrong_reads(t, SMALL, 0, 1) == 0 &&
+              read_all_right(t, SMALL, 1, err, sizeof err),
+          "blocks of %d positions read back without a summary (%s)", SMALL + 4, err);
+    table_close(t);
+}
+
 /* A file laid out with Black's kings major (order 3, 2, 0, 1, 4, 5) stores position i at
  * place (i % 500) * 600 + i / 500 % 600 of its side: checked in the decoded WDL stream, and
  * every cell reads back by its index, one at a time and all at once. */
@@ -1000,6 +1024,7 @@ int main(void) {
     test_every_header_byte(&v);
     test_two_value_sets(&v, unstored);
     test_given_order(&v, unstored);
+    test_without_summary(&v, unstored);
     test_picked_order(&v, unstored);
     test_draft(&v, unstored);
     test_dtw_past_cells(&v);
