@@ -340,11 +340,9 @@ static TableStatus run_pass(Shared *s, Worker *workers, int threads, Visit visit
  * variant's. */
 static TableStatus open_table(Shared *s, const char *path, int sets, TableFile **file, char *err,
                               size_t errlen) {
-    TableStatus status = table_open(path, s->v, s->name, file, err, errlen);
+    TableStatus status = tb_open_indexed(s->v, &s->ix.m, path, file, &s->ix, err, errlen);
     if (status != TABLE_OK) return status;
     const TableInfo *info = table_info(*file);
-    status = tb_check_index(*file, &s->ix, path, err, errlen);
-    if (status != TABLE_OK) return status;
     if (info->cells_per_position != (uint32_t)sets) {
         snprintf(err, errlen, "%s: %u value sets, the variant has %d", path,
                  info->cells_per_position, sets);
