@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: a Release build and an AddressSanitizer + UBSan build, each built
-# from scratch and tested with CTest, and a build with clang, which keeps the code to
-# standard C11 where GCC accepts extensions.  Exits non-zero when anything fails.
+# from scratch and tested with CTest; then a build with clang, which keeps the code to
+# standard C11 where GCC accepts extensions, runs the fuzz targets (tests/fuzz/) a fixed
+# number of inputs each.  Exits non-zero when anything fails.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/deps.sh
@@ -14,5 +15,7 @@ run() {
 }
 run build -DCMAKE_BUILD_TYPE=Release
 run build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_SANITIZE=ON
-cmake -S . -B build-clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang >/dev/null
-cmake --build build-clang -j "$jobs"
+cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
+  -DDTB_SANITIZE=ON -DDTB_FUZZ=ON >/dev/null
+cmake --build build-fuzz -j "$jobs"
+ctest --test-dir build-fuzz -L fuzz --output-on-failure -j "$jobs"

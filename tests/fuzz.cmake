@@ -1,0 +1,37 @@
+# The fuzz targets (tests/fuzz/), built with DTB_FUZZ: each runs a fixed number of inputs
+# from a fixed seed, starting from the committed inputs of fuzz/corpus_TARGET, on tables
+# built first by fuzz/make_tables.sh (which also empties the folder where a run writes the
+# inputs it finds, so that a run is the same every time).  scripts/fuzz.sh runs them for longer.
+if(DTB_FUZZ)
+  include(CheckCSourceCompiles)
+  set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=fuzzer)
+  check_c_source_compiles(
+    "#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return (int)(d == 0) + (int)n * 0; }"
+    DTB_HAVE_LIBFUZZER)
+  unset(CMAKE_REQUIRED_LINK_OPTIONS)
+  if(NOT DTB_HAVE_LIBFUZZER)
+    message(FATAL_ERROR "DTB_FUZZ: clang cannot link -fsanitize=fuzzer (Debian: libclang-rt-dev)")
+  endif()
+
+  set(FUZZ_TABLES ${CMAKE_BINARY_DIR}/fuzz-tables)
+  add_test(NAME fuzz_tables
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/make_tables.sh $<TARGET_FILE:dtb-gen>
+                   ${FUZZ_TABLES})
+  set_tests_properties(fuzz_tables PROPERTIES FIXTURES_SETUP fuzz_tables LABELS fuzz)
+
+  # Inputs a run tries: about 25 s each on this project's 2-core machine.
+  set(FUZZ_RUNS_table 20000)
+  set(FUZZ_RUNS_api 200000)
+  foreach(target table api)
+    add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.c)
+    target_link_libraries(fuzz_${target} PRIVATE dtb_probe)
+    target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)
+    add_test(NAME fuzz_${target}
+             COMMAND $<TARGET_FILE:fuzz_${target}> -seed=1 -runs=${FUZZ_RUNS_${target}}
+                     -max_len=256 ${FUZZ_TABLES}/corpus/${target}
+                     ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus_${target})
+    set_tests_properties(fuzz_${target} PROPERTIES
+                         FIXTURES_REQUIRED fuzz_tables LABELS fuzz TIMEOUT 600
+                         ENVIRONMENT "DTB_FUZZ_TABLES=${FUZZ_TABLES}/${target}")
+  endforeach()
+endif()
