@@ -48,6 +48,11 @@ if(TARGET dtb-gen)
            --stderr-has "another dtb-gen is building tables in '.*/locked' \\(it holds"
            -- sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/while_locked.sh ${GEN_DIR}/locked
            ${GEN} --variant brazilian --dir ${GEN_DIR}/locked KvK)
+  # The same when the lock file is another user's, which this one may only read.
+  add_test(NAME gen_locked_other_user
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/other_users_lock.sh
+                   ${GEN_DIR}/locked_other_user ${GEN})
+  set_tests_properties(gen_locked_other_user PROPERTIES SKIP_RETURN_CODE 77)
   gen_test(unlocked --stderr-has "KvK: 1984 positions"
            -- sh -c "mkdir -p \"$1\" && flock \"$1/.dtb-gen.lock\" true && \"$0\" --variant brazilian --dir \"$1\" KvK"
            ${GEN} ${GEN_DIR}/unlocked)
