@@ -149,10 +149,12 @@ typedef struct dtb_move {
  * most max; with more legal moves than max, DTB_ERR_ARGUMENT. */
 dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count);
 
-/* The best move of pos.  DTB_ERR_GAME_OVER when there is no legal move. */
+/* The best move of pos: the first that dtb_moves lists.  DTB_ERR_GAME_OVER when there is
+ * no legal move. */
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
 
-/* The line of best moves from pos to the end of the game (a decided position) or, for a
+/* The line of best moves from pos, each dtb_best_move of the position before it, to the
+ * end of the game (a decided position) or, for a
  * draw, up to max moves, or under Frisian's official rules to where they draw the game (a
  * move inside one king against one, the 7th move in two kings against one).  *count
  * receives the number of moves written, at most max: a decided position's line has its DTW

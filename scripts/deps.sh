@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what dtb needs to build and test on Debian, when it is missing.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang)
+packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang libclang-rt-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

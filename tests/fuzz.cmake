@@ -1,12 +1,15 @@
 # The fuzz targets (tests/fuzz/), built with DTB_FUZZ: each runs a fixed number of inputs
-# from a fixed seed, starting from the committed inputs of fuzz/corpus_TARGET, on tables
-# built first by fuzz/make_tables.sh (which also empties the folder where a run writes the
-# inputs it finds, so that a run is the same every time).  scripts/fuzz.sh runs them for longer.
+# from a fixed seed, starting from the committed inputs of fuzz/corpus_TARGET (of distinct
+# sizes: libFuzzer orders them by size, and equal ones as the folder lists them), on tables
+# built first by fuzz/make_tables.sh, which also empties the folder where a run writes the
+# inputs it finds: so a run is the same every time.  Failing inputs go to fuzz-failures/.  scripts/fuzz.sh runs them for longer.
 if(DTB_FUZZ)
+  # Checked anew each time: a failure cached would outlast installing the library.
   include(CheckCSourceCompiles)
+  unset(DTB_HAVE_LIBFUZZER CACHE)
   set(CMAKE_REQUIRED_LINK_OPTIONS -fsanitize=fuzzer)
   check_c_source_compiles(
-    "#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { return (int)(d == 0) + (int)n * 0; }"
+    "#include <stddef.h>\n#include <stdint.h>\nint LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }"
     DTB_HAVE_LIBFUZZER)
   unset(CMAKE_REQUIRED_LINK_OPTIONS)
   if(NOT DTB_HAVE_LIBFUZZER)
@@ -28,7 +31,8 @@ if(DTB_FUZZ)
     target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)
     add_test(NAME fuzz_${target}
              COMMAND $<TARGET_FILE:fuzz_${target}> -seed=1 -runs=${FUZZ_RUNS_${target}}
-                     -max_len=256 ${FUZZ_TABLES}/corpus/${target}
+                     -max_len=256 -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-failures/
+                     ${FUZZ_TABLES}/corpus/${target}
                      ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus_${target})
     set_tests_properties(fuzz_${target} PROPERTIES
                          FIXTURES_REQUIRED fuzz_tables LABELS fuzz TIMEOUT 600

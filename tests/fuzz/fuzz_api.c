@@ -3,11 +3,10 @@
  * folder per variant, named by its id; a variant without one is probed all the same and
  * answers that tables are missing).
  *
- * Nothing may crash, and what succeeds must agree with itself: a FEN that parses is
- * written back and parses to the same position; where the full probe answers, the WDL
- * probes answer its value (they may answer where it does not: a win found ends their
- * search, while the full probe looks on for the fastest); the best move is the first of
- * the moves; a line starts with the best move.
+ * Nothing may crash, and what succeeds must agree with itself as dtb.h documents it: a
+ * FEN that parses is written back and parses to the same position; the WDL probes answer
+ * the full probe's value; the best move is the first of the moves, and a line starts with
+ * it.
  *
  * Input: byte 0 picks the variant, byte 1 the form of the rest: even, FEN text; odd, a
  * dtb_position's bytes. */
@@ -23,6 +22,14 @@ static const char *const variants[] = {
 };
 enum { VARIANTS = sizeof variants / sizeof variants[0], MOVES_MAX = 64, LINE_MAX = 8 };
 
+/* A position of each variant that make_tables.sh builds tables of, which must probe: else
+ * the tables were not found, and every probe would only answer that they are missing. */
+static const char *const probed[][2] = {
+    {"scandinavian", "W:WK46,28:B5"},
+    {"frisian", "B:WK1,K2:BK17"},
+    {"stockholm-halt", "B:WK29,20:B5"},
+};
+
 static dtb_handle *handles[2 * VARIANTS]; /* official values, then pure */
 
 _Noreturn static void fail(const char *what, const char *detail) {
@@ -30,15 +37,28 @@ _Noreturn static void fail(const char *what, const char *detail) {
     abort();
 }
 
+static void require_tables(dtb_handle *h, const char *variant) {
+    for (size_t k = 0; k < sizeof probed / sizeof probed[0]; k++) {
+        dtb_position pos;
+        dtb_value value;
+        if (strcmp(probed[k][0], variant) == 0 && (dtb_parse_fen(h, probed[k][1], &pos) != DTB_OK ||
+                                                   dtb_probe(h, &pos, &value) != DTB_OK))
+            fail("the tables of DTB_FUZZ_TABLES do not probe", dtb_last_error());
+    }
+}
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     const char *root = getenv("DTB_FUZZ_TABLES");
+    if (!root) fail("DTB_FUZZ_TABLES names no folder", "set it to make_tables.sh's OUT/api");
     for (int i = 0; i < 2 * VARIANTS; i++) {
+        const char *variant = variants[i % VARIANTS];
         char dir[4096];
-        snprintf(dir, sizeof dir, "%s/%s", root ? root : ".", variants[i % VARIANTS]);
-        if (dtb_open(variants[i % VARIANTS], dir, &handles[i]) != DTB_OK)
+        snprintf(dir, sizeof dir, "%s/%s", root, variant);
+        if (dtb_open(variant, dir, &handles[i]) != DTB_OK)
             fail("cannot open a handle", dtb_last_error());
         if (i >= VARIANTS) dtb_set_rules(handles[i], DTB_RULES_PURE);
+        require_tables(handles[i], variant);
     }
     return 0;
 }
@@ -51,27 +71,39 @@ static void check_fen_round_trip(dtb_handle *h, const dtb_position *pos) {
     if (memcmp(&again, pos, sizeof again) != 0) fail("FEN parses to another position", fen);
 }
 
-static void check_probes(dtb_handle *h, const dtb_position *pos) {
+/* The position as FEN for a message, or a note that it has none. */
+static const char *fen_of(dtb_handle *h, const dtb_position *pos, char fen[256]) {
+    return dtb_format_fen(h, pos, fen, 256) == DTB_OK ? fen : "(a position FEN cannot write)";
+}
+
+/* Where the full probe answers, the WDL probes answer its value.  They may answer where it
+ * does not: a win found ends their search, while the full probe looks on for the fastest. */
+static void check_wdl(dtb_handle *h, const dtb_position *pos) {
     dtb_value value;
-    dtb_wdl wdl;
-    if (dtb_probe(h, pos, &value) == DTB_OK) {
-        if (dtb_probe_wdl(h, pos, &wdl) != DTB_OK || wdl != value.wdl)
-            fail("dtb_probe_wdl disagrees with dtb_probe", dtb_last_error());
-        if (dtb_probe_wdl_many(h, pos, 1, &wdl) != DTB_OK || wdl != value.wdl)
-            fail("dtb_probe_wdl_many disagrees with dtb_probe", dtb_last_error());
-    } else {
-        dtb_probe_wdl(h, pos, &wdl); /* which may still answer: it stops at a first win */
+    dtb_wdl wdl, many;
+    char fen[256];
+    if (dtb_probe(h, pos, &value) != DTB_OK) {
+        dtb_probe_wdl(h, pos, &wdl);
+        return;
     }
-    static dtb_move moves[MOVES_MAX], line[LINE_MAX];
-    dtb_move best;
+    if (dtb_probe_wdl(h, pos, &wdl) != DTB_OK || wdl != value.wdl)
+        fail("dtb_probe_wdl disagrees with dtb_probe", fen_of(h, pos, fen));
+    if (dtb_probe_wdl_many(h, pos, 1, &many) != DTB_OK || many != value.wdl)
+        fail("dtb_probe_wdl_many disagrees with dtb_probe", fen_of(h, pos, fen));
+}
+
+/* The best move is the first of the moves, and the line starts with it. */
+static void check_moves(dtb_handle *h, const dtb_position *pos) {
+    dtb_move moves[MOVES_MAX], line[LINE_MAX], best;
     int count = 0, length = 0;
+    char fen[256];
     if (dtb_moves(h, pos, moves, MOVES_MAX, &count) != DTB_OK) return;
     if (dtb_best_move(h, pos, &best) == DTB_OK &&
         (count == 0 || strcmp(best.notation, moves[0].notation) != 0))
-        fail("the best move is not the first of the moves", best.notation);
+        fail("the best move is not the first of the moves", fen_of(h, pos, fen));
     if (dtb_line(h, pos, line, LINE_MAX, &length) == DTB_OK && length > 0 &&
         (count == 0 || strcmp(line[0].notation, moves[0].notation) != 0))
-        fail("the line does not start with the best move", line[0].notation);
+        fail("the line does not start with the best move", fen_of(h, pos, fen));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -79,17 +111,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     dtb_handle *h = handles[data[0] % (2 * VARIANTS)];
     dtb_position pos;
     if (data[1] % 2 == 0) {
-        char *fen = malloc(size - 1);
-        memcpy(fen, data + 2, size - 2);
-        fen[size - 2] = '\0';
-        dtb_status st = dtb_parse_fen(h, fen, &pos);
-        free(fen);
-        if (st != DTB_OK) return 0;
+        char fen[257];
+        size_t len = size - 2 < sizeof fen - 1 ? size - 2 : sizeof fen - 1;
+        memcpy(fen, data + 2, len);
+        fen[len] = '\0';
+        if (dtb_parse_fen(h, fen, &pos) != DTB_OK) return 0;
         check_fen_round_trip(h, &pos);
     } else {
         memset(&pos, 0, sizeof pos);
         memcpy(&pos, data + 2, size - 2 < sizeof pos ? size - 2 : sizeof pos);
     }
-    check_probes(h, &pos);
+    check_wdl(h, &pos);
+    check_moves(h, &pos);
     return 0;
 }

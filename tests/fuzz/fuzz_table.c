@@ -8,9 +8,11 @@
  * An input with no edits must open and read: a harness that could not read a sound table
  * would test nothing.
  *
- * Input: byte 0 picks the table, byte 1 bit 0 set leaves the checksums as the edits make
- * them, then records of 6 bytes: a 4-byte little-endian offset (modulo the file's size),
- * a byte and an operation: 0 stores the byte, 1 XORs it in, 2 cuts the file there. */
+ * Input: byte 0 picks the table (in make_tables.sh's order, by name), byte 1 equal to 7
+ * modulo 8 leaves the checksums as the edits make them, then records of 6 bytes: a 4-byte
+ * little-endian offset (modulo the file's size), a byte and an operation: 0 stores the
+ * byte, 1 XORs it in, 2 cuts the file there.  The copy lives in memory (memfd_create),
+ * so that no run, even one killed, leaves a file behind. */
 #include "table_format.h"
 #include "tablebase.h"
 
@@ -18,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -36,7 +39,8 @@ typedef struct Seed {
 
 static Seed seeds[SEEDS_MAX];
 static int seed_count;
-static char path[64];
+static int copy_fd;   /* of the edited copy */
+static char path[64]; /* the copy's name: /proc/self/fd/copy_fd */
 static uint8_t *edited;
 
 _Noreturn static void die(const char *what, const char *detail) {
@@ -48,47 +52,29 @@ static int by_name(const struct dirent **a, const struct dirent **b) {
     return strcmp((*a)->d_name, (*b)->d_name);
 }
 
+static void *allocate(size_t size) {
+    void *p = malloc(size);
+    if (!p) die("out of memory", "");
+    return p;
+}
+
 static void load_seed(const char *dir, const char *name) {
     char file[4200];
     snprintf(file, sizeof file, "%s/%s", dir, name);
     FILE *f = fopen(file, "rb");
     if (!f) die("cannot open ", file);
     Seed *s = &seeds[seed_count];
-    s->bytes = malloc(SEED_BYTES);
+    s->bytes = allocate(SEED_BYTES);
     s->size = fread(s->bytes, 1, SEED_BYTES, f);
     fclose(f);
+    if (s->size < TF_HEADER_SIZE || s->size == SEED_BYTES)
+        die("not a table of at most 4 MiB: ", file);
     char variant[33] = {0}, material[49] = {0}, err[256];
     memcpy(variant, s->bytes + TF_OFF_VARIANT, 32);
     memcpy(material, s->bytes + TF_OFF_MATERIAL, 48);
-    if (s->size < TF_HEADER_SIZE || s->size == SEED_BYTES || !variant_lookup(variant, &s->v) ||
-        !material_parse(material, &s->m, err, sizeof err))
-        die("not a small table of a known variant: ", file);
+    if (!variant_lookup(variant, &s->v) || !material_parse(material, &s->m, err, sizeof err))
+        die("not a table of a known variant and material: ", file);
     seed_count++;
-}
-
-static void remove_copy(void) {
-    unlink(path);
-}
-
-int LLVMFuzzerInitialize(int *argc, char ***argv) {
-    (void)argc, (void)argv;
-    const char *dir = getenv("DTB_FUZZ_TABLES");
-    if (!dir) die("DTB_FUZZ_TABLES names no folder of tables", "");
-    struct dirent **names;
-    int n = scandir(dir, &names, NULL, by_name);
-    if (n < 0) die("cannot read ", dir);
-    for (int i = 0; i < n; i++) {
-        size_t len = strlen(names[i]->d_name);
-        if (seed_count < SEEDS_MAX && len > 4 && strcmp(names[i]->d_name + len - 4, ".dtb") == 0)
-            load_seed(dir, names[i]->d_name);
-        free(names[i]);
-    }
-    free(names);
-    if (!seed_count) die("no table in ", dir);
-    snprintf(path, sizeof path, "/tmp/fuzz_table.%d.dtb", (int)getpid());
-    atexit(remove_copy);
-    edited = malloc(SEED_BYTES);
-    return 0;
 }
 
 /* Applies the edit records to the copy; returns its new size. */
@@ -135,19 +121,51 @@ static void fix_checksums(size_t len) {
     tf_put_u64(edited + covered, XXH3_64bits(edited, covered));
 }
 
-static void write_copy(size_t len) {
-    FILE *f = fopen(path, "wb");
-    if (!f || fwrite(edited, 1, len, f) != len || fclose(f) != 0) die("cannot write ", path);
+/* The fix-up must leave a sound table as it is: else it would count the blocks otherwise
+ * than the reader, and every input would stop at a checksum. */
+static void check_fix_up(const Seed *s) {
+    memcpy(edited, s->bytes, s->size);
+    fix_checksums(s->size);
+    if (memcmp(edited, s->bytes, s->size) != 0)
+        die("the checksum fix-up changes a sound table", "");
 }
 
-/* Reads every value of a small table, and of a larger one a value in every READ_EVERY
- * positions of each set it stores, which touches every block: reading all of a table of 10^5-10^6
- * positions took the fuzzer down to 16 inputs a second.  Returns false at an error. */
+int LLVMFuzzerInitialize(int *argc, char ***argv) {
+    (void)argc, (void)argv;
+    const char *dir = getenv("DTB_FUZZ_TABLES");
+    if (!dir) die("DTB_FUZZ_TABLES names no folder of tables", "");
+    struct dirent **names;
+    int n = scandir(dir, &names, NULL, by_name);
+    if (n < 0) die("cannot read ", dir);
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(names[i]->d_name);
+        if (seed_count < SEEDS_MAX && len > 4 && strcmp(names[i]->d_name + len - 4, ".dtb") == 0)
+            load_seed(dir, names[i]->d_name);
+        free(names[i]);
+    }
+    free(names);
+    if (!seed_count) die("no table in ", dir);
+    edited = allocate(SEED_BYTES);
+    for (int k = 0; k < seed_count; k++) check_fix_up(&seeds[k]);
+    copy_fd = memfd_create("fuzz_table", 0);
+    if (copy_fd < 0) die("cannot make a file in memory", "");
+    snprintf(path, sizeof path, "/proc/self/fd/%d", copy_fd);
+    return 0;
+}
+
+static void write_copy(size_t len) {
+    if (ftruncate(copy_fd, 0) != 0 || pwrite(copy_fd, edited, len, 0) != (ssize_t)len)
+        die("cannot write the copy in memory", "");
+}
+
+/* Reads every value of a small table, and of a larger one the value of every READ_EVERY-th
+ * index of each side stored: reading all of a table of 10^5-10^6 positions took the fuzzer
+ * down to 16 inputs a second.  Returns false at an error. */
 static bool read_values(TableFile *t, const Indexer *ix, char *err, size_t errlen) {
     const TableInfo *info = table_info(t);
     bool ok = true;
     if (ix->size <= CELLS_MAX) {
-        Cell *cells = malloc(ix->size * sizeof *cells);
+        Cell *cells = allocate(ix->size * sizeof *cells);
         for (uint32_t set = 0; set < info->cells_per_position && ok; set++)
             ok = table_read_set(t, (int)set, cells, err, errlen) == TABLE_OK;
         free(cells);
@@ -165,7 +183,7 @@ static bool read_values(TableFile *t, const Indexer *ix, char *err, size_t errle
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     const Seed *s = &seeds[size ? data[0] % seed_count : 0];
-    bool keep_checksums = size > 1 && (data[1] & 1);
+    bool keep_checksums = size > 1 && data[1] % 8 == 7;
     memcpy(edited, s->bytes, s->size);
     size_t edits = size > 2 ? size - 2 : 0;
     size_t len = apply_edits(data + 2, edits, s->size);

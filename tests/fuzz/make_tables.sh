@@ -11,7 +11,9 @@ rm -rf "$out"
 "$gen" --variant scandinavian --pieces 3 --dir "$out/api/scandinavian"
 "$gen" --variant frisian --pieces 3 --dir "$out/api/frisian"
 "$gen" --variant stockholm-halt --pieces 3 --one-side --dir "$out/api/stockholm-halt"
-mkdir -p "$out/table" "$out/corpus/table" "$out/corpus/api"
+mkdir -p "$out/table" "$out/corpus/table" "$out/corpus/api" "$(dirname "$out")/fuzz-failures"
+# fuzz_table numbers them in this order, by name: its committed inputs name the one each
+# edits.
 for table in scandinavian/KMvK scandinavian/MvM frisian/KKvK frisian/KMvK stockholm-halt/KMvK; do
   cp "$out/api/$table.dtb" "$out/table/$(echo "$table" | tr / -).dtb"
 done
