@@ -5,8 +5,8 @@
 #include "folder_lock.h"
 #include "manifest.h"
 #include "memory.h"
-#include "one_side.h"
 #include "solve.h"
+#include "table_rewrite.h"
 #include "table_writer.h"
 #include "tablebase.h"
 #include "wall_clock.h"
@@ -63,18 +63,19 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
  * move. */
 typedef struct Found {
     TableStatus status;
-    bool both_sides;
+    bool both_sides, draft;
     char why[512];
 } Found;
 
 /* A table that opens, lays out this build's index and passes every checksum is not built
  * again, whether it stores one side to move or both. */
 static Found find_table(const Variant *v, const char *path, const Material *m) {
-    Found f = {.both_sides = false};
+    Found f = {.both_sides = false, .draft = false};
     TableFile *t;
     f.status = tb_open_indexed(v, m, path, &t, NULL, f.why, sizeof f.why);
     if (f.status == TABLE_OK) {
         f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
+        f.draft = table_info(t)->draft;
         f.status = table_verify(t, f.why, sizeof f.why);
     }
     table_close(t);
@@ -120,7 +121,8 @@ static int find_tables(const Variant *v, const Tablebase *tb, const Material *li
 /* Whether the run will write a table: then the manifest goes first (manifest_retire). */
 static bool changes_ahead(const Found *found, int count, bool one_side) {
     for (int i = 0; i < count; i++)
-        if (found[i].status != TABLE_OK || (one_side && found[i].both_sides)) return true;
+        if (found[i].status != TABLE_OK || found[i].draft || (one_side && found[i].both_sides))
+            return true;
     return false;
 }
 
@@ -237,15 +239,43 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
     return st != TABLE_OK;
 }
 
+/* Rewrites m's table as table_rewrite does to `sides`, and says so on the log as `done`. */
+static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uint32_t sides,
+                   const char *done, const BuildOptions *opt, char *err, size_t errlen) {
+    char path[4200], name[MATERIAL_NAME_MAX];
+    tb_path(tb, m, path, sizeof path);
+    material_name(m, name, sizeof name);
+    struct stat before, after;
+    bool rewritten;
+    double start = wall_seconds();
+    bool sized = stat(path, &before) == 0;
+    if (table_rewrite(v, m, path, sides, opt->threads, &rewritten, err, errlen) != TABLE_OK)
+        return 1;
+    if (rewritten && sized && stat(path, &after) == 0 && opt->log)
+        fprintf(opt->log, "%s: %s, %lld -> %lld bytes in %.2f s\n", name, done,
+                (long long)before.st_size, (long long)after.st_size, wall_seconds() - start);
+    return 0;
+}
+
+/* A table found sound is kept; a draft (table_rewrite.h) too when the run stores one side to
+ * move, since the run rewrites it once the set is complete, and otherwise written in full. */
+static int keep_found(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
+                      const BuildOptions *opt, char *err, size_t errlen) {
+    if (found->draft && !opt->one_side)
+        return rewrite(v, tb, m, TABLE_SIDES_BOTH,
+                       "a draft that a run cut short left, written in full", opt, err, errlen);
+    char name[MATERIAL_NAME_MAX];
+    material_name(m, name, sizeof name);
+    if (opt->log) fprintf(opt->log, "%s: up to date%s\n", name, found->draft ? " (a draft)" : "");
+    return 0;
+}
+
 static int build_one(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
                      const BuildOptions *opt, char *err, size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (found->status == TABLE_OK) {
-        if (opt->log) fprintf(opt->log, "%s: up to date\n", name);
-        return 0;
-    }
+    if (found->status == TABLE_OK) return keep_found(v, tb, m, found, opt, err, errlen);
     if (found->status != TABLE_ERR_MISSING && opt->log)
         fprintf(opt->log, "%s: built again: %s\n", name, found->why);
     Indexer ix;
@@ -301,25 +331,8 @@ static int check_memory_all(const Variant *v, const Material *list, const Found 
     return result;
 }
 
-/* Rewrites m's table to store one side to move (one_side.h), if it stores both. */
-static int store_one_side(const Variant *v, const Tablebase *tb, const Material *m,
-                          const BuildOptions *opt, char *err, size_t errlen) {
-    char path[4200], name[MATERIAL_NAME_MAX];
-    tb_path(tb, m, path, sizeof path);
-    material_name(m, name, sizeof name);
-    struct stat before, after;
-    bool rewritten;
-    double start = wall_seconds();
-    bool sized = stat(path, &before) == 0;
-    if (one_side_rewrite(v, m, path, opt->threads, &rewritten, err, errlen) != TABLE_OK) return 1;
-    if (rewritten && sized && stat(path, &after) == 0 && opt->log)
-        fprintf(opt->log, "%s: one side to move stored, %lld -> %lld bytes in %.2f s\n", name,
-                (long long)before.st_size, (long long)after.st_size, wall_seconds() - start);
-    return 0;
-}
-
 /* tb only names the files here: solving reads through handles of its own (solve_all_sets).
- * With opt->one_side, the set is complete before any table is rewritten (one_side.h). */
+ * With opt->one_side, the set is complete before any table is rewritten (table_rewrite.h). */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen) {
     int lock;
@@ -338,7 +351,8 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
     for (int i = 0; i < count && result == 0; i++)
         result = build_one(v, tb, &list[i], &found[i], opt, err, errlen);
     for (int i = 0; i < count && result == 0 && opt->one_side; i++)
-        result = store_one_side(v, tb, &list[i], opt, err, errlen);
+        result = rewrite(v, tb, &list[i], TABLE_SIDES_SMALLER, "one side to move stored", opt, err,
+                         errlen);
     free(found);
     tb_close(tb);
     if (result == 0) result = manifest_write(v, opt->dir, err, errlen);

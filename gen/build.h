@@ -15,7 +15,7 @@ typedef struct BuildOptions {
     const char *dir;
     int threads;
     uint64_t memory; /* bytes a material may take to solve; larger ones are refused */
-    bool one_side;   /* then rewrite each table to store one side to move (one_side.h) */
+    bool one_side;   /* then rewrite each table to store one side to move (table_rewrite.h) */
     FILE *log;       /* one line per material; live progress too when it is a terminal */
 } BuildOptions;
 

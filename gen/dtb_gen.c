@@ -28,7 +28,9 @@ static const char usage[] =
     "that every move leaves standing (a quarter of the WDL size over a 5-piece set); a\n"
     "probe of those or of the other side searches their moves: probes over all positions\n"
     "about 14 times slower.  Tables are kept as they are found, one side or both, so\n"
-    "--one-side also compacts a set built without it.\n"
+    "--one-side also compacts a set built without it.  Until the set is complete its\n"
+    "tables are quick drafts of both sides; a run without --one-side writes in full any\n"
+    "draft a run cut short left.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 

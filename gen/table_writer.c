@@ -584,6 +584,7 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
         tf_put_u64(h + TF_OFF_PARTS + 8 * k, info->part_size[k]);
         h[TF_OFF_ORDER + k] = info->part_order[k];
     }
+    h[TF_OFF_FLAGS] = w->draft ? TF_FLAG_DRAFT : 0;
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
     for (int i = 0; i < TF_STREAMS; i++) {

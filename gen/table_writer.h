@@ -33,7 +33,8 @@ TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, siz
 /* Makes w write fast rather than small, for a table that lives only until its set is
  * complete and it is rewritten (dtb-gen --one-side): the index's order of the parts where
  * info leaves the order to the writer, runs as the only fill, and zstd's fastest level.
- * The values and what a reader makes of them are the same.  Call before adding a set. */
+ * The values and what a reader makes of them are the same; the header marks the file a
+ * draft (TableInfo.draft).  Call before adding a set. */
 void table_writer_draft(TableWriter *w);
 
 /* Compresses value set `set` (set 0 first, then 1) into the file: cells[0..positions),

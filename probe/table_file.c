@@ -206,12 +206,16 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
         info->part_order[k] = head[TF_OFF_ORDER + k];
     }
     bool padded = true;
-    for (int k = PART_COUNT; k < 8; k++) padded &= head[TF_OFF_ORDER + k] == 0;
+    for (int k = TF_OFF_ORDER + PART_COUNT; k < TF_OFF_FLAGS; k++) padded &= head[k] == 0;
     if (!padded ||
         !part_order_init(&t->order, info->part_size, info->part_order, info->positions / 2))
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
                        "the index's parts do not multiply to its size or their order is not a "
                        "permutation");
+    if (head[TF_OFF_FLAGS] & ~TF_FLAG_DRAFT)
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unknown flags %#x in the header",
+                       head[TF_OFF_FLAGS]);
+    info->draft = head[TF_OFF_FLAGS] & TF_FLAG_DRAFT;
     return TABLE_OK;
 }
 

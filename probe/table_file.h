@@ -53,6 +53,7 @@ typedef struct TableInfo {
     /* The order the file lays them out in, major first; all zero asks the writer for the
      * order whose WDL compresses smallest. */
     uint8_t part_order[PART_COUNT];
+    bool draft; /* read from a file: written fast, to be rewritten (table_writer_draft) */
 } TableInfo;
 
 typedef enum TableStatus {

@@ -20,8 +20,11 @@
  *                 table does not have
  *      272    48  the sizes of the index's PART_COUNT parts, 8 bytes each (part_order.h),
  *                 whose product is half the positions
- *      320     8  the order the positions lay them out in: PART_COUNT bytes, the part
+ *      320     7  the order the positions lay them out in: PART_COUNT bytes, the part
  *                 placed first (major) first, then zero bytes
+ *      327     1  flags: TF_FLAG_DRAFT (1) for a draft, written fast to be rewritten once
+ *                 its set is complete (dtb-gen --one-side); one found later is what a run
+ *                 cut short left, and dtb-gen writes it again.  Other bits are zero
  *      328  16 n  offset table, one entry per block (n blocks in all streams, stream by
  *                 stream): the offset where the block ends (it starts where the previous
  *                 one ends) and the XXH3-64 of its compressed bytes
@@ -76,13 +79,17 @@ enum {
     TF_STREAM_ROW = 8, /* positions per block, encoding */
     TF_OFF_PARTS = 272,
     TF_OFF_ORDER = 320,
+    TF_OFF_FLAGS = 327,
     TF_HEADER_SIZE = 328,
     TF_ENTRY_SIZE = 16, /* end offset, checksum */
     TF_SUM_SIZE = 8,
 };
 
-_Static_assert(TF_OFF_ORDER - TF_OFF_PARTS == 8 * PART_COUNT && PART_COUNT <= 8,
+_Static_assert(TF_OFF_ORDER - TF_OFF_PARTS == 8 * PART_COUNT &&
+                   PART_COUNT <= TF_OFF_FLAGS - TF_OFF_ORDER,
                "the parts' sizes and order fill their fields");
+
+enum { TF_FLAG_DRAFT = 1 };
 
 enum { TF_STREAMS = 4 }; /* [2 * value set + TF_WDL or TF_DTW] */
 enum { TF_WDL = 0, TF_DTW = 1 };

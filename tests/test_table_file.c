@@ -5,6 +5,8 @@
  * code under test. */
 #include "build.h"
 #include "folder_lock.h"
+#include "index.h"
+#include "movegen.h"
 #include "table_file.h"
 #include "table_writer.h"
 #include "tablebase.h"
@@ -554,7 +556,13 @@ static size_t parts_too_few(uint8_t *b, size_t len) {
     return len;
 }
 static size_t order_unpadded(uint8_t *b, size_t len) {
-    b[327] = 1;
+    b[326] = 1;
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+
+static size_t unknown_flag(uint8_t *b, size_t len) {
+    b[327] = 2;
     rechecksum(b, checksum_offset(b));
     return len;
 }
@@ -581,6 +589,7 @@ static void test_header_damage(const Variant *v) {
         {part_twice, TABLE_ERR_CORRUPT, "a part placed twice in the order, re-checksummed"},
         {parts_too_few, TABLE_ERR_CORRUPT, "parts multiplying to less, re-checksummed"},
         {order_unpadded, TABLE_ERR_CORRUPT, "a byte after the order, re-checksummed"},
+        {unknown_flag, TABLE_ERR_CORRUPT, "a flag but the draft's, re-checksummed"},
         {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
@@ -681,6 +690,75 @@ static void test_index_check(const Variant *v) {
     check(tb_open_indexed(v, &m, path_of("KvK.dtb"), &t, NULL, err, sizeof err) == TABLE_OK,
           "and the new KvK.dtb has the index's layout (%s)", err);
     table_close(t);
+}
+
+/* What dtb-gen leaves unstored in a table of both sides: holes and captures pending. */
+static uint64_t *holes_and_captures(const Variant *v, const Indexer *ix) {
+    uint64_t *bits = calloc(ix->size / 64 + 1, sizeof *bits);
+    for (uint64_t i = 0; i < ix->size; i++) {
+        Position p;
+        if (!idx_decode(ix, i, &p) || movegen_has_capture(v, &p)) bits[i / 64] |= 1ull << (i % 64);
+    }
+    return bits;
+}
+
+/* KvK.dtb, as build_tables wrote it, written again as a draft of the same values and
+ * counts, as a run of dtb-gen --one-side cut short before its rewrite leaves it. */
+static TableStatus make_draft(const Variant *v, const Material *m, char *err, size_t errlen) {
+    TableFile *t;
+    Indexer ix;
+    TableStatus s = tb_open_indexed(v, m, path_of("KvK.dtb"), &t, &ix, err, errlen);
+    if (s != TABLE_OK) return s;
+    TableInfo info = *table_info(t);
+    memset(info.part_order, 0, sizeof info.part_order);
+    Cell *cells = malloc(ix.size * sizeof *cells);
+    uint64_t *unstored = holes_and_captures(v, &ix);
+    s = table_read_set(t, 0, cells, err, errlen);
+    table_close(t);
+    TableWriter *w = NULL;
+    if (s == TABLE_OK) s = table_writer_begin(path_of("KvK.dtb"), &info, &w, err, errlen);
+    if (s == TABLE_OK) {
+        table_writer_draft(w);
+        table_writer_keep_counts(w, info.counts);
+        s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
+    }
+    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    table_writer_free(w);
+    free(unstored);
+    free(cells);
+    return s;
+}
+
+/* A draft is marked in its header, and dtb-gen, run without --one-side, writes it in full:
+ * byte for byte the table it builds.  Run after test_index_check, which builds KvK.dtb. */
+static void test_draft_left(const Variant *v) {
+    Material m;
+    char err[512] = "";
+    material_parse("KvK", &m, err, sizeof err);
+    size_t full_size, finished_size;
+    uint8_t *full = load(path_of("KvK.dtb"), &full_size);
+    TableStatus s = make_draft(v, &m, err, sizeof err);
+    TableFile *t = NULL;
+    if (s == TABLE_OK) s = table_open(path_of("KvK.dtb"), v, "KvK", &t, err, sizeof err);
+    check(s == TABLE_OK && table_info(t)->draft, "a draft of KvK opens, marked a draft (%s)", err);
+    table_close(t);
+    char log[4096] = "";
+    FILE *log_file = tmpfile();
+    BuildOptions opt = {.dir = dir, .threads = 1, .memory = UINT64_MAX, .log = log_file};
+    int result = build_tables(v, &m, 1, &opt, err, sizeof err);
+    rewind(log_file);
+    log[fread(log, 1, sizeof log - 1, log_file)] = '\0';
+    fclose(log_file);
+    check(result == 0 && strstr(log, "KvK: a draft that a run cut short left, written in full"),
+          "dtb-gen writes the draft in full (%s%s)", err, log);
+    uint8_t *finished = load(path_of("KvK.dtb"), &finished_size);
+    check(finished_size == full_size && memcmp(finished, full, full_size) == 0,
+          "as the table it built: %zu bytes, %zu before", finished_size, full_size);
+    s = table_open(path_of("KvK.dtb"), v, "KvK", &t, err, sizeof err);
+    check(s == TABLE_OK && !table_info(t)->draft, "and no longer marked a draft (%s)", err);
+    table_close(t);
+    free(finished);
+    free(full);
 }
 
 /* A WDL stream whose blocks are not whole chunks of the summary (table_file.c), which
@@ -1013,6 +1091,7 @@ int main(void) {
     uint64_t *unstored = make_unstored(POSITIONS);
     test_round_trip(&v, unstored);
     test_index_check(&v);
+    test_draft_left(&v);
     test_layout();
     test_stream_sizes(&v);
     test_deterministic(&v, unstored);

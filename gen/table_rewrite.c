@@ -1,4 +1,4 @@
-#include "one_side.h"
+#include "table_rewrite.h"
 
 #include "index.h"
 #include "movegen.h"
@@ -14,16 +14,17 @@
 typedef struct Marking {
     const Variant *v;
     const Indexer *ix;
+    bool threats; /* left out too */
     uint64_t *unstored;
     MoveList **lists; /* one a thread */
 } Marking;
 
-/* Whether a table of one side to move leaves position i unstored: a hole, a capture
- * pending, or a bounded threat (threat.h). */
+/* Whether the table leaves position i unstored: a hole, a capture pending, or in a table
+ * of one side to move a bounded threat (threat.h). */
 static bool unstored(const Marking *mk, IdxCursor *cursor, MoveList *list, uint64_t i) {
     Position p;
     return !idx_decode_near(mk->ix, cursor, i, &p) || movegen_has_capture(mk->v, &p) ||
-           threat_bounded(mk->v, &p, list);
+           (mk->threats && threat_bounded(mk->v, &p, list));
 }
 
 /* Marks the positions left unstored in [begin, end): parallel_for's chunks are whole words
@@ -37,13 +38,13 @@ static void mark_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
 }
 
 /* The bitmap of the positions left unstored, or NULL when out of memory. */
-static uint64_t *find_unstored(const Variant *v, const Indexer *ix, int threads) {
+static uint64_t *find_unstored(const Variant *v, const Indexer *ix, bool threats, int threads) {
     uint64_t *bits = calloc(ix->size / 64 + 1, sizeof *bits);
     MoveList **lists = calloc((size_t)threads, sizeof *lists);
     bool ok = bits && lists;
     for (int t = 0; ok && t < threads; t++)
         if ((ok = (lists[t] = malloc(sizeof *lists[t])) != NULL)) lists[t]->paths = NULL;
-    if (ok) parallel_for(threads, ix->size, mark_range, &(Marking){v, ix, bits, lists});
+    if (ok) parallel_for(threads, ix->size, mark_range, &(Marking){v, ix, threats, bits, lists});
     for (int t = 0; lists && t < threads; t++) free(lists[t]);
     free(lists);
     if (!ok) free(bits);
@@ -60,20 +61,27 @@ static TableStatus copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored
     return s;
 }
 
-TableStatus one_side_rewrite(const Variant *v, const Material *m, const char *path, int threads,
-                             bool *rewritten, char *err, size_t errlen) {
+/* Whether a table of `info` is one that table_rewrite turns into `sides`. */
+static bool rewritten_to(const TableInfo *info, uint32_t sides) {
+    return info->sides == TABLE_SIDES_BOTH && (sides == TABLE_SIDES_SMALLER || info->draft);
+}
+
+TableStatus table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
+                          int threads, bool *rewritten, char *err, size_t errlen) {
     TableFile *file;
     Indexer ix;
     *rewritten = false;
     TableStatus s = tb_open_indexed(v, m, path, &file, &ix, err, errlen);
-    if (s != TABLE_OK || table_info(file)->sides != TABLE_SIDES_BOTH) {
+    if (s != TABLE_OK || !rewritten_to(table_info(file), sides)) {
         table_close(file);
         return s;
     }
     TableInfo info = *table_info(file);
-    info.sides = TABLE_SIDES_SMALLER;
-    memset(info.part_order, 0, sizeof info.part_order); /* the best for one side */
-    uint64_t *unstored = find_unstored(v, &ix, threads < 1 ? 1 : threads);
+    info.sides = sides;
+    info.draft = false;
+    memset(info.part_order, 0, sizeof info.part_order); /* the best for the sides stored */
+    bool threats = sides != TABLE_SIDES_BOTH;
+    uint64_t *unstored = find_unstored(v, &ix, threats, threads < 1 ? 1 : threads);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;
     s = unstored && cells ? table_writer_begin(path, &info, &w, err, errlen) : TABLE_ERR_MEMORY;
