@@ -17,7 +17,10 @@ cmake --build build-fuzz -j "$(nproc)" --target dtb-gen fuzz_table fuzz_api
 cd build-fuzz
 # Tables of its own, made anew: the suite makes fuzz-tables again as it runs, and tables
 # of an older format would fail every input.
-sh ../tests/fuzz/make_tables.sh ./dtb-gen fuzz-long >/dev/null
+sh ../tests/fuzz/make_tables.sh ./dtb-gen fuzz-long >fuzz-long.log 2>&1 || {
+  cat fuzz-long.log >&2
+  exit 1
+}
 workers=$(($(nproc) > 1 ? $(nproc) - 1 : 1))
 status=0
 for target in "${targets[@]}"; do

@@ -8,19 +8,33 @@
  * the full probe's value; the best move is the first of the moves, and a line starts with
  * it.
  *
- * Input: byte 0 picks the variant, byte 1 the form of the rest: even, FEN text; odd, a
- * dtb_position's bytes. */
+ * Input: byte 0 picks the variant, byte 1 modulo 3 the form of the rest: 0, FEN text; 1,
+ * a dtb_position's bytes; 2, pairs of bytes placing up to PLACED_MAX pieces (a square,
+ * modulo the board's, and a kind: a white man, a white king, a black man or a black king),
+ * with Black to move where byte 1 is odd.  The last form mostly gives positions the
+ * 3-piece tables hold, where the other two mostly give more pieces than that, whose
+ * probes end at a missing table. */
 #include "dtb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const variants[] = {
-    "scandinavian",   "scandinavian-8-free", "frisian",   "frisian2-8",
-    "stockholm-halt", "international",       "brazilian",
+typedef struct FuzzedVariant {
+    const char *id;
+    int squares;
+} FuzzedVariant;
+
+static const FuzzedVariant variants[] = {
+    {"scandinavian", 50},   {"scandinavian-8-free", 32}, {"frisian", 50},   {"frisian2-8", 32},
+    {"stockholm-halt", 32}, {"international", 50},       {"brazilian", 32},
 };
-enum { VARIANTS = sizeof variants / sizeof variants[0], MOVES_MAX = 64, LINE_MAX = 8 };
+enum {
+    VARIANTS = sizeof variants / sizeof variants[0],
+    MOVES_MAX = 64,
+    LINE_MAX = 8,
+    PLACED_MAX = 3
+};
 
 /* A position of each variant that make_tables.sh builds tables of, which must probe: else
  * the tables were not found, and every probe would only answer that they are missing. */
@@ -52,7 +66,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     const char *root = getenv("DTB_FUZZ_TABLES");
     if (!root) fail("DTB_FUZZ_TABLES names no folder", "set it to make_tables.sh's OUT/api");
     for (int i = 0; i < 2 * VARIANTS; i++) {
-        const char *variant = variants[i % VARIANTS];
+        const char *variant = variants[i % VARIANTS].id;
         char dir[4096];
         snprintf(dir, sizeof dir, "%s/%s", root, variant);
         if (dtb_open(variant, dir, &handles[i]) != DTB_OK)
@@ -106,20 +120,31 @@ static void check_moves(dtb_handle *h, const dtb_position *pos) {
         fail("the line does not start with the best move", fen_of(h, pos, fen));
 }
 
+/* The pieces that pairs of bytes place (the input's third form). */
+static void place_pieces(const uint8_t *pairs, size_t size, int squares, dtb_position *pos) {
+    uint64_t *masks[4] = {&pos->white_men, &pos->white_kings, &pos->black_men, &pos->black_kings};
+    for (size_t k = 0; k + 1 < size && k < 2 * PLACED_MAX; k += 2)
+        *masks[pairs[k + 1] % 4] |= (uint64_t)1 << (pairs[k] % squares);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
-    dtb_handle *h = handles[data[0] % (2 * VARIANTS)];
+    int variant = data[0] % (2 * VARIANTS);
+    dtb_handle *h = handles[variant];
     dtb_position pos;
-    if (data[1] % 2 == 0) {
+    memset(&pos, 0, sizeof pos);
+    if (data[1] % 3 == 0) {
         char fen[257];
         size_t len = size - 2 < sizeof fen - 1 ? size - 2 : sizeof fen - 1;
         memcpy(fen, data + 2, len);
         fen[len] = '\0';
         if (dtb_parse_fen(h, fen, &pos) != DTB_OK) return 0;
         check_fen_round_trip(h, &pos);
-    } else {
-        memset(&pos, 0, sizeof pos);
+    } else if (data[1] % 3 == 1) {
         memcpy(&pos, data + 2, size - 2 < sizeof pos ? size - 2 : sizeof pos);
+    } else {
+        place_pieces(data + 2, size - 2, variants[variant % VARIANTS].squares, &pos);
+        pos.black_to_move = data[1] % 2;
     }
     check_wdl(h, &pos);
     check_moves(h, &pos);
