@@ -1,7 +1,7 @@
 /* libFuzzer target: the public API (dtb.h) given what an engine or a user might pass it,
- * FEN text or a position made of arbitrary bits, on the tables in $DTB_FUZZ_TABLES (a
- * folder per variant, named by its id; a variant without one is probed all the same and
- * answers that tables are missing).
+ * FEN text, a position made of arbitrary bits or a few pieces placed at random, on the
+ * tables in $DTB_FUZZ_TABLES (a folder per variant, named by its id; a variant without one
+ * is probed all the same and answers that tables are missing).
  *
  * Nothing may crash, and what succeeds must agree with itself as dtb.h documents it: a
  * FEN that parses is written back and parses to the same position; the WDL probes answer
