@@ -78,7 +78,6 @@ TableStatus table_rewrite(const Variant *v, const Material *m, const char *path,
     }
     TableInfo info = *table_info(file);
     info.sides = sides;
-    info.draft = false;
     memset(info.part_order, 0, sizeof info.part_order); /* the best for the sides stored */
     bool threats = sides != TABLE_SIDES_BOTH;
     uint64_t *unstored = find_unstored(v, &ix, threats, threads < 1 ? 1 : threads);

@@ -154,9 +154,9 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
 
 /* The line of best moves from pos, each dtb_best_move of the position before it, to the
- * end of the game (a decided position) or, for a
- * draw, up to max moves, or under Frisian's official rules to where they draw the game (a
- * move inside one king against one, the 7th move in two kings against one).  *count
+ * end of the game (a decided position) or, for a draw, up to max moves, or under Frisian's
+ * official rules to where they draw the game (a move inside one king against one, the 7th
+ * move in two kings against one).  *count
  * receives the number of moves written, at most max: a decided position's line has its DTW
  * in moves, and a shorter max cuts it there. */
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
