@@ -161,6 +161,66 @@ dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
  * in moves, and a shorter max cuts it there. */
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
 
+/* ---- Memory. ---- */
+
+/* Caps the memory that decoded table data of h may take at bytes; decoded blocks beyond it
+ * are evicted, least useful first, and decoded again when a probe needs them.  0 removes the
+ * cap.  The default and what a probing process keeps besides the cache (per thread, per
+ * open table) are given below, in the notes on memory.
+ * NOTES: not safe while other threads use h: set it before sharing the handle.  Since 0.4. */
+dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes);
+
+/* ---- The variant and the tables present. ---- */
+
+/* What a program drawing the board needs to know of the handle's variant. */
+typedef struct dtb_variant_info {
+    char id[32];         /* the id dtb_open was given, such as "scandinavian-8" */
+    int board_size;      /* 10 or 8: the board has board_size x board_size squares */
+    int squares;         /* 50 or 32 dark squares, numbered 1..squares (RULES.md 1) */
+    int mirrored;        /* 1: a1 is light and square 1 is a10 (a8), as in Scandinavian;
+                          * 0: a1 is dark and square 1 is b10 (b8) */
+    int king_move_limit; /* 1: positions carry Frisian's king-move counters (FEN ":C") */
+    int draw_rules;      /* 1: DTB_RULES_OFFICIAL and DTB_RULES_PURE give different values */
+} dtb_variant_info;
+
+/* Fills *out for h's variant.  Since 0.4. */
+dtb_status dtb_get_variant_info(const dtb_handle *h, dtb_variant_info *out);
+
+/* The materials whose table files are in h's folder, by name ("KKMvK": White's kings, men,
+ * "v", Black's; each stored once, in the colours of its file), separated by single spaces,
+ * fewest pieces first then by name, as a string into buf.
+ * RETURN: DTB_OK; DTB_ERR_ARGUMENT when len is too small; DTB_ERR_IO when the folder cannot
+ * be read.  *needed (when not NULL) receives the bytes the list needs, its NUL included,
+ * in every case but DTB_ERR_IO.  Since 0.4. */
+dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *needed);
+
+/* Histograms of dtb_stats hold DTWs of 0 to DTB_DTW_BUCKETS - 2 plies in their own bucket,
+ * longer ones in the last. */
+#define DTB_DTW_BUCKETS 512
+
+/* The results of every position of a material, in the value set dtb_set_rules chose.  A
+ * position is a placement with a side to move (and, for Frisian, each king-move count);
+ * positions with a capture pending count with their value as dtb_probe gives it. */
+typedef struct dtb_stats {
+    char material[48];    /* as asked for, such as "KKvK" */
+    uint64_t positions;   /* wins + draws + losses of both sides to move */
+    uint64_t wins[2];     /* [0] White to move, [1] Black to move: the side to move wins */
+    uint64_t draws[2];
+    uint64_t losses[2];
+    int longest_win;      /* the largest DTW of a win, in plies; 0 when nothing is won */
+    dtb_position longest_win_position; /* a position won in longest_win plies */
+    uint64_t win_dtw[DTB_DTW_BUCKETS]; /* won positions (either side to move) by DTW */
+    uint64_t loss_dtw[DTB_DTW_BUCKETS]; /* lost positions by DTW */
+} dtb_stats;
+
+/* Counts the results of every position of material (a name like "KKMvK", in either colour
+ * order: "KvKK" counts KKvK's positions with colours swapped).  It reads the whole table,
+ * with a probe's search for the positions a file does not store: seconds for a 5-piece
+ * 10x10 material, and memory of 2 bytes a position and value set while it runs.
+ * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name or one of more pieces
+ * than the board allows; the table errors of dtb_probe, naming the file.  Since 0.4. */
+dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs what dtb needs to build and test on Debian, when it is missing.
 set -euo pipefail
-packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang libclang-rt-dev)
+packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang libclang-rt-dev
+  libmicrohttpd-dev chromium chromium-driver python3 python3-pytest python3-setuptools python3-pip
+  python3-venv)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
