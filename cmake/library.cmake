@@ -1,0 +1,17 @@
+# The library engines link: libdtb.so and libdtb.a, probe/ behind include/dtb.h alone.
+# probe/ is compiled a second time here, as position-independent code; the programs keep
+# linking dtb_probe, compiled without it, so their solving and move generation are
+# untouched by this build.
+add_library(dtb_objects OBJECT ${PROBE_SOURCES})
+set_target_properties(dtb_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
+target_include_directories(dtb_objects PRIVATE include probe)
+target_link_libraries(dtb_objects PRIVATE PkgConfig::ZSTD PkgConfig::XXHASH Threads::Threads)
+
+set(DTB_EXPORT_MAP ${CMAKE_CURRENT_LIST_DIR}/dtb.map)
+add_library(dtb SHARED $<TARGET_OBJECTS:dtb_objects>)
+set_target_properties(dtb PROPERTIES VERSION ${PROJECT_VERSION} SOVERSION ${PROJECT_VERSION_MAJOR}
+  LINK_DEPENDS ${DTB_EXPORT_MAP})
+target_link_options(dtb PRIVATE -Wl,--version-script=${DTB_EXPORT_MAP} -Wl,--no-undefined)
+target_include_directories(dtb PUBLIC $<BUILD_INTERFACE:${PROJECT_SOURCE_DIR}/include>
+  $<INSTALL_INTERFACE:include>)
+target_link_libraries(dtb PRIVATE PkgConfig::ZSTD PkgConfig::XXHASH Threads::Threads)
