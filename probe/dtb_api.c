@@ -2,8 +2,7 @@
  * the API numbers squares as the variant shows them, the engine uses its bit layout.  Every
  * failure leaves its detail in a per-thread buffer, so a handle shared by threads never
  * mixes up their messages. */
-#include "dtb.h"
-
+#include "api_handle.h"
 #include "draw_rules.h"
 #include "fen.h"
 #include "movegen.h"
@@ -14,12 +13,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-struct dtb_handle {
-    Variant v; /* the Tablebase keeps a pointer to it */
-    Tablebase *tb;
-    int value_set; /* VALUES_RULES or VALUES_PURE */
-};
 
 /* Moves with their notation paths; too large for a thread's stack in bulk. */
 typedef struct Generated {
@@ -81,7 +74,7 @@ const char *dtb_last_error(void) {
     return last_error;
 }
 
-static dtb_status fail(dtb_status status, const char *fmt, ...) {
+dtb_status api_fail(dtb_status status, const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(last_error, sizeof last_error, fmt, ap);
@@ -89,13 +82,13 @@ static dtb_status fail(dtb_status status, const char *fmt, ...) {
     return status;
 }
 
-static dtb_status null_argument(const char *function) {
-    return fail(DTB_ERR_ARGUMENT, "%s: a required argument is NULL", function);
+dtb_status api_null_argument(const char *function) {
+    return api_fail(DTB_ERR_ARGUMENT, "%s: a required argument is NULL", function);
 }
 
-static dtb_status table_failure(TableStatus s, const char *detail) {
+dtb_status api_table_failure(TableStatus s, const char *detail) {
     size_t n = sizeof table_statuses / sizeof table_statuses[0];
-    return fail((size_t)s < n ? table_statuses[s] : DTB_ERR_CORRUPT, "%s", detail);
+    return api_fail((size_t)s < n ? table_statuses[s] : DTB_ERR_CORRUPT, "%s", detail);
 }
 
 /* Cells hold WDL_LOSS/DRAW/WIN as 1/2/3, the API -1/0/1. */
@@ -123,7 +116,7 @@ static uint64_t to_numbers(const Variant *v, Bitboard bits) {
     return numbers;
 }
 
-static void to_public(const Variant *v, const Position *p, dtb_position *out) {
+void api_to_public(const Variant *v, const Position *p, dtb_position *out) {
     memset(out, 0, sizeof *out);
     out->white_men = to_numbers(v, p->man[WHITE]);
     out->white_kings = to_numbers(v, p->king[WHITE]);
@@ -143,15 +136,15 @@ static dtb_status check_squares(const Variant *v, const dtb_position *pos) {
     uint64_t board = ((uint64_t)1 << v->board->squares) - 1, seen = 0;
     for (int i = 0; i < 4; i++) {
         if (sets[i] & ~board)
-            return fail(DTB_ERR_POSITION, "square %d is off the board (1-%d)",
-                        bit_first(sets[i] & ~board) + 1, v->board->squares);
+            return api_fail(DTB_ERR_POSITION, "square %d is off the board (1-%d)",
+                            bit_first(sets[i] & ~board) + 1, v->board->squares);
         if (sets[i] & seen)
-            return fail(DTB_ERR_POSITION, "square %d holds two pieces",
-                        bit_first(sets[i] & seen) + 1);
+            return api_fail(DTB_ERR_POSITION, "square %d holds two pieces",
+                            bit_first(sets[i] & seen) + 1);
         seen |= sets[i];
     }
     if (pos->black_to_move != 0 && pos->black_to_move != 1)
-        return fail(DTB_ERR_POSITION, "black_to_move is %d, not 0 or 1", pos->black_to_move);
+        return api_fail(DTB_ERR_POSITION, "black_to_move is %d, not 0 or 1", pos->black_to_move);
     return DTB_OK;
 }
 
@@ -159,8 +152,8 @@ static dtb_status check_men(const Variant *v, const Position *p) {
     for (int side = 0; side < 2; side++) {
         Bitboard crowned = p->man[side] & v->board->promotion[side];
         if (crowned)
-            return fail(DTB_ERR_POSITION, "%s man on square %d stands on its promotion rank",
-                        side_names[side], v->number_of[bit_first(crowned)]);
+            return api_fail(DTB_ERR_POSITION, "%s man on square %d stands on its promotion rank",
+                            side_names[side], v->number_of[bit_first(crowned)]);
     }
     return DTB_OK;
 }
@@ -171,17 +164,17 @@ static dtb_status set_king_moves(const Variant *v, const dtb_position *pos, int 
     if (square == 0 && count == 0) return DTB_OK;
     const char *name = side_names[side];
     if (!v->king_move_limit)
-        return fail(DTB_ERR_POSITION, "king-move counts exist only in Frisian, not %s", v->id);
+        return api_fail(DTB_ERR_POSITION, "king-move counts exist only in Frisian, not %s", v->id);
     if (count < 1 || count > 3)
-        return fail(DTB_ERR_POSITION, "%s's king-move count %d is not 1, 2 or 3", name, count);
+        return api_fail(DTB_ERR_POSITION, "%s's king-move count %d is not 1, 2 or 3", name, count);
     if (square < 1 || square > v->board->squares ||
         !(p->king[side] & bit_at(v->bit_of_number[square])))
-        return fail(DTB_ERR_POSITION,
-                    "%s's king-move count names square %d, which holds no %s king", name, square,
-                    name);
+        return api_fail(DTB_ERR_POSITION,
+                        "%s's king-move count names square %d, which holds no %s king", name,
+                        square, name);
     if (!p->man[side])
-        return fail(DTB_ERR_POSITION, "%s has a king-move count but no men, where no limit applies",
-                    name);
+        return api_fail(DTB_ERR_POSITION,
+                        "%s has a king-move count but no men, where no limit applies", name);
     p->streak_king[side] = v->bit_of_number[square];
     p->streak[side] = (uint8_t)count;
     return DTB_OK;
@@ -207,16 +200,16 @@ static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, 
     int played = pos->strong_moves_played;
     if (played == 0) return DTB_OK;
     if (draw_counting_side(v, p) < 0)
-        return fail(DTB_ERR_POSITION,
-                    "moves played (%d) count only inside two kings against one king%s", played,
-                    v->draw_rules ? "" : ", under Frisian's draw rules");
+        return api_fail(DTB_ERR_POSITION,
+                        "moves played (%d) count only inside two kings against one king%s", played,
+                        v->draw_rules ? "" : ", under Frisian's draw rules");
     if (played < 0 || played > 7)
-        return fail(DTB_ERR_POSITION, "moves played is %d, not 0 to 7", played);
+        return api_fail(DTB_ERR_POSITION, "moves played is %d, not 0 to 7", played);
     if (draw_horizon_passed(v, p, played))
-        return fail(DTB_ERR_POSITION,
-                    "moves played is %d with the stronger side to move: its 7 moves are spent, "
-                    "and the game is drawn",
-                    played);
+        return api_fail(DTB_ERR_POSITION,
+                        "moves played is %d with the stronger side to move: its 7 moves are spent, "
+                        "and the game is drawn",
+                        played);
     return DTB_OK;
 }
 
@@ -226,32 +219,32 @@ static dtb_status to_playable(const Variant *v, const dtb_position *pos, Positio
     if (s == DTB_OK) s = check_moves_played(v, pos, p);
     for (int side = 0; side < 2 && s == DTB_OK; side++)
         if (!pos_pieces(p, side))
-            s = fail(DTB_ERR_POSITION, "%s has no pieces: the game is over", side_names[side]);
+            s = api_fail(DTB_ERR_POSITION, "%s has no pieces: the game is over", side_names[side]);
     return s;
 }
 
 /* ---- Handles, FEN. ---- */
 
 dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
-    if (!out) return null_argument(__func__);
+    if (!out) return api_null_argument(__func__);
     *out = NULL;
-    if (!variant || !dir) return null_argument(__func__);
+    if (!variant || !dir) return api_null_argument(__func__);
     if (!dir[0] || strlen(dir) > TB_DIR_MAX)
-        return fail(DTB_ERR_ARGUMENT, "dtb_open: the folder name is %s",
-                    dir[0] ? "too long" : "empty");
+        return api_fail(DTB_ERR_ARGUMENT, "dtb_open: the folder name is %s",
+                        dir[0] ? "too long" : "empty");
     dtb_handle *h = calloc(1, sizeof *h);
-    if (!h) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    if (!h) return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     if (!variant_lookup(variant, &h->v)) {
         char ids[1024];
         variant_list_ids(ids, sizeof ids);
         free(h);
-        return fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
+        return api_fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
     }
     h->value_set = draw_value_sets(&h->v) > 1 ? VALUES_RULES : VALUES_PURE;
     h->tb = tb_open(&h->v, dir);
     if (!h->tb) {
         free(h);
-        return fail(DTB_ERR_NO_MEMORY, "out of memory");
+        return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     }
     *out = h;
     return DTB_OK;
@@ -264,36 +257,37 @@ void dtb_close(dtb_handle *h) {
 }
 
 dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules) {
-    if (!h) return null_argument(__func__);
+    if (!h) return api_null_argument(__func__);
     if (rules != DTB_RULES_OFFICIAL && rules != DTB_RULES_PURE)
-        return fail(DTB_ERR_ARGUMENT, "dtb_set_rules: %d is not a dtb_rules value", (int)rules);
+        return api_fail(DTB_ERR_ARGUMENT, "dtb_set_rules: %d is not a dtb_rules value", (int)rules);
     bool official = rules == DTB_RULES_OFFICIAL && draw_value_sets(&h->v) > 1;
     h->value_set = official ? VALUES_RULES : VALUES_PURE;
     return DTB_OK;
 }
 
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out) {
-    if (!h || !fen || !out) return null_argument(__func__);
+    if (!h || !fen || !out) return api_null_argument(__func__);
     Position p;
     char err[512] = "";
     /* The FEN is quoted only as far as a real one goes, so that the reason always fits. */
     if (!fen_parse(&h->v, fen, &p, err, sizeof err))
-        return fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
-                    strlen(fen) > FEN_MAX ? "..." : "", err);
-    to_public(&h->v, &p, out);
+        return api_fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
+                        strlen(fen) > FEN_MAX ? "..." : "", err);
+    api_to_public(&h->v, &p, out);
     return DTB_OK;
 }
 
 dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len) {
-    if (!h || !pos || !buf) return null_argument(__func__);
+    if (!h || !pos || !buf) return api_null_argument(__func__);
     Position p;
     dtb_status s = to_internal(&h->v, pos, &p);
     if (s != DTB_OK) return s;
     char fen[FEN_MAX];
     fen_format(&h->v, &p, fen, sizeof fen);
     if (strlen(fen) >= len)
-        return fail(DTB_ERR_ARGUMENT, "dtb_format_fen: the FEN needs %zu bytes, the buffer has %zu",
-                    strlen(fen) + 1, len);
+        return api_fail(DTB_ERR_ARGUMENT,
+                        "dtb_format_fen: the FEN needs %zu bytes, the buffer has %zu",
+                        strlen(fen) + 1, len);
     memcpy(buf, fen, strlen(fen) + 1);
     return DTB_OK;
 }
@@ -305,7 +299,7 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
  * for whatever reaches the API. */
 static dtb_status covered(Cell c) {
     if (CELL_WDL(c) != WDL_NONE) return DTB_OK;
-    return fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
+    return api_fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
 }
 
 /* p's value with `played` of the stronger side's moves behind it (draw_rules.h).  The
@@ -314,13 +308,13 @@ static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell 
     char err[512] = "";
     int set = h->value_set;
     TableStatus s = tb_probe_set(h->tb, p, set, out, err, sizeof err);
-    if (s != TABLE_OK) return table_failure(s, err);
+    if (s != TABLE_OK) return api_table_failure(s, err);
     if (set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
     return covered(*out);
 }
 
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
-    if (!h || !pos || !out) return null_argument(__func__);
+    if (!h || !pos || !out) return api_null_argument(__func__);
     Position p;
     Cell cell;
     dtb_status s = to_playable(&h->v, pos, &p);
@@ -334,7 +328,7 @@ static dtb_status probe_wdl_only(dtb_handle *h, const Position *p, Cell *out) {
     int wdl = WDL_NONE;
     TableStatus s = tb_probe_wdl(h->tb, p, h->value_set, &wdl, err, sizeof err);
     *out = CELL_MAKE(wdl, 0);
-    return s != TABLE_OK ? table_failure(s, err) : covered(*out);
+    return s != TABLE_OK ? api_table_failure(s, err) : covered(*out);
 }
 
 /* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_played). */
@@ -343,7 +337,7 @@ static bool wdl_needs_dtw(const dtb_handle *h, const dtb_position *pos) {
 }
 
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out) {
-    if (!h || !pos || !out) return null_argument(__func__);
+    if (!h || !pos || !out) return api_null_argument(__func__);
     Position p;
     Cell cell;
     dtb_status s = to_playable(&h->v, pos, &p);
@@ -380,7 +374,7 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
         tb_probe_wdl_many(h->tb, p, together, h->value_set, wdl, &bad, err, sizeof err);
     if (ts != TABLE_OK) {
         *failed = where[bad];
-        return table_failure(ts, err);
+        return api_table_failure(ts, err);
     }
     for (size_t k = 0; k < together; k++) {
         Cell cell = CELL_MAKE(wdl[k], 0);
@@ -393,14 +387,14 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
 }
 
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out) {
-    if (!h || (count && (!pos || !out))) return null_argument(__func__);
+    if (!h || (count && (!pos || !out))) return api_null_argument(__func__);
     for (size_t first = 0; first < count; first += WDL_MANY_GROUP) {
         size_t n = count - first < WDL_MANY_GROUP ? count - first : WDL_MANY_GROUP, failed = 0;
         dtb_status s = probe_wdl_group(h, pos + first, n, out + first, &failed);
         if (s != DTB_OK) {
             char detail[sizeof last_error];
             snprintf(detail, sizeof detail, "%s", last_error);
-            return fail(s, "pos[%zu] (of %zu): %s", first + failed, count, detail);
+            return api_fail(s, "pos[%zu] (of %zu): %s", first + failed, count, detail);
         }
     }
     return DTB_OK;
@@ -422,7 +416,7 @@ static dtb_status value_move(dtb_handle *h, const Position *p, int played, const
     int left = rules_plies_left(h, p, played);
     if (left == 0 || (left == 1 && CELL_DTW(child) > 0)) child = CELL_MAKE(WDL_DRAW, 0);
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
-    to_public(&h->v, &next, &out->after);
+    api_to_public(&h->v, &next, &out->after);
     out->after.strong_moves_played = next_played;
     out->value = value_of(tb_negate(child));
     return DTB_OK;
@@ -442,14 +436,14 @@ static void sort_best_first(dtb_move *moves, int count) {
 static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_move *moves, int max,
                              int *count) {
     Generated *g = malloc(sizeof *g);
-    if (!g) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    if (!g) return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     notation_legal_moves(&h->v, p, &g->list, g->paths);
     int n = g->list.count;
     dtb_status s = DTB_OK;
     if (g->list.overflow)
-        s = fail(DTB_ERR_POSITION, "the position has more than %d legal moves", MOVE_MAX);
+        s = api_fail(DTB_ERR_POSITION, "the position has more than %d legal moves", MOVE_MAX);
     else if (n > max)
-        s = fail(DTB_ERR_ARGUMENT, "the position has %d legal moves, room for %d", n, max);
+        s = api_fail(DTB_ERR_ARGUMENT, "the position has %d legal moves, room for %d", n, max);
     for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, p, played, g, i, &moves[i]);
     free(g);
     if (s != DTB_OK) return s;
@@ -459,9 +453,9 @@ static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_m
 }
 
 dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count) {
-    if (!h || !pos || !moves || !count) return null_argument(__func__);
+    if (!h || !pos || !moves || !count) return api_null_argument(__func__);
     *count = 0;
-    if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_moves: max is %d", max);
+    if (max < 0) return api_fail(DTB_ERR_ARGUMENT, "dtb_moves: max is %d", max);
     Position p;
     dtb_status s = to_playable(&h->v, pos, &p);
     return s == DTB_OK ? rank_moves(h, &p, pos->strong_moves_played, moves, max, count) : s;
@@ -471,7 +465,7 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
 static dtb_status best_of(dtb_handle *h, const Position *p, int played, dtb_move *out,
                           bool *found) {
     dtb_move *moves = malloc(MOVE_MAX * sizeof *moves);
-    if (!moves) return fail(DTB_ERR_NO_MEMORY, "out of memory");
+    if (!moves) return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     int count = 0;
     dtb_status s = rank_moves(h, p, played, moves, MOVE_MAX, &count);
     *found = s == DTB_OK && count > 0;
@@ -481,21 +475,21 @@ static dtb_status best_of(dtb_handle *h, const Position *p, int played, dtb_move
 }
 
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out) {
-    if (!h || !pos || !out) return null_argument(__func__);
+    if (!h || !pos || !out) return api_null_argument(__func__);
     Position p;
     bool found = false;
     dtb_status s = to_playable(&h->v, pos, &p);
     if (s == DTB_OK) s = best_of(h, &p, pos->strong_moves_played, out, &found);
     if (s == DTB_OK && !found)
-        s = fail(DTB_ERR_GAME_OVER, "%s to move has no legal move and has lost",
-                 side_names[p.side]);
+        s = api_fail(DTB_ERR_GAME_OVER, "%s to move has no legal move and has lost",
+                     side_names[p.side]);
     return s;
 }
 
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count) {
-    if (!h || !pos || !line || !count) return null_argument(__func__);
+    if (!h || !pos || !line || !count) return api_null_argument(__func__);
     *count = 0;
-    if (max < 0) return fail(DTB_ERR_ARGUMENT, "dtb_line: max is %d", max);
+    if (max < 0) return api_fail(DTB_ERR_ARGUMENT, "dtb_line: max is %d", max);
     Position p;
     dtb_status s = to_playable(&h->v, pos, &p);
     int played = pos->strong_moves_played;

@@ -1,0 +1,30 @@
+/* What the files implementing include/dtb.h share: the handle, and the way every failure
+ * leaves its detail for dtb_last_error. */
+#ifndef DTB_API_HANDLE_H
+#define DTB_API_HANDLE_H
+
+#include "dtb.h"
+
+#include "position.h"
+#include "tablebase.h"
+#include "variant.h"
+
+struct dtb_handle {
+    Variant v; /* the Tablebase keeps a pointer to it */
+    Tablebase *tb;
+    int value_set; /* VALUES_RULES or VALUES_PURE */
+};
+
+/* Records the detail for dtb_last_error (printf-style) and returns status. */
+dtb_status api_fail(dtb_status status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* DTB_ERR_ARGUMENT naming the function that got a NULL argument. */
+dtb_status api_null_argument(const char *function);
+
+/* The public status of a table status, with its detail recorded. */
+dtb_status api_table_failure(TableStatus s, const char *detail);
+
+/* The engine's position as the API numbers squares. */
+void api_to_public(const Variant *v, const Position *p, dtb_position *out);
+
+#endif
