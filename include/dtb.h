@@ -217,8 +217,8 @@ typedef struct dtb_stats {
  * order: "KvKK" counts KKvK's positions with colours swapped).  It reads the whole table,
  * with a probe's search for the positions a file does not store: seconds for a 5-piece
  * 10x10 material, and memory of 2 bytes a position and value set while it runs.
- * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name or one of more pieces
- * than the board allows; the table errors of dtb_probe, naming the file.  Since 0.4. */
+ * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; the table errors of
+ * dtb_probe, naming the file (DTB_ERR_MISSING_TABLE for a material of no table).  Since 0.4. */
 dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);
 
 #ifdef __cplusplus

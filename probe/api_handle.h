@@ -12,7 +12,8 @@
 struct dtb_handle {
     Variant v; /* the Tablebase keeps a pointer to it */
     Tablebase *tb;
-    int value_set; /* VALUES_RULES or VALUES_PURE */
+    int value_set;            /* VALUES_RULES or VALUES_PURE */
+    char dir[TB_DIR_MAX + 1]; /* the tables' folder, as dtb_open was given it */
 };
 
 /* Records the detail for dtb_last_error (printf-style) and returns status. */

@@ -5,6 +5,7 @@
 #include "api_handle.h"
 #include "draw_rules.h"
 #include "fen.h"
+#include "memory.h"
 #include "movegen.h"
 #include "notation.h"
 #include "tablebase.h"
@@ -225,6 +226,13 @@ static dtb_status to_playable(const Variant *v, const dtb_position *pos, Positio
 
 /* ---- Handles, FEN. ---- */
 
+/* dtb.h's default: an eighth of the machine's memory, enough for a whole 5-piece 10x10 set
+ * on 16 GiB; 1 GiB where the size is unknown. */
+static size_t default_cache_size(void) {
+    uint64_t physical = memory_physical();
+    return physical ? (size_t)(physical / 8) : (size_t)1 << 30;
+}
+
 dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
     if (!out) return api_null_argument(__func__);
     *out = NULL;
@@ -241,11 +249,13 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
         return api_fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
     }
     h->value_set = draw_value_sets(&h->v) > 1 ? VALUES_RULES : VALUES_PURE;
+    snprintf(h->dir, sizeof h->dir, "%s", dir);
     h->tb = tb_open(&h->v, dir);
     if (!h->tb) {
         free(h);
         return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     }
+    tb_set_cache_size(h->tb, default_cache_size());
     *out = h;
     return DTB_OK;
 }
@@ -262,6 +272,12 @@ dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules) {
         return api_fail(DTB_ERR_ARGUMENT, "dtb_set_rules: %d is not a dtb_rules value", (int)rules);
     bool official = rules == DTB_RULES_OFFICIAL && draw_value_sets(&h->v) > 1;
     h->value_set = official ? VALUES_RULES : VALUES_PURE;
+    return DTB_OK;
+}
+
+dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes) {
+    if (!h) return api_null_argument(__func__);
+    tb_set_cache_size(h->tb, bytes);
     return DTB_OK;
 }
 

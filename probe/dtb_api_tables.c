@@ -1,0 +1,195 @@
+/* The public API's questions about a variant and its tables as a whole: the board a
+ * program draws, the materials a folder holds, and the results of every position of a
+ * material.  Positions are probed one at a time in dtb_api.c; this file reads whole
+ * tables. */
+#include "api_handle.h"
+#include "index.h"
+#include "material.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+dtb_status dtb_get_variant_info(const dtb_handle *h, dtb_variant_info *out) {
+    if (!h || !out) return api_null_argument(__func__);
+    memset(out, 0, sizeof *out);
+    snprintf(out->id, sizeof out->id, "%s", h->v.id);
+    out->board_size = h->v.board->size;
+    out->squares = h->v.board->squares;
+    out->mirrored = h->v.mirrored;
+    out->king_move_limit = h->v.king_move_limit;
+    out->draw_rules = h->v.draw_rules;
+    return DTB_OK;
+}
+
+/* ---- The materials of a folder. ---- */
+
+typedef struct MaterialList {
+    char (*names)[MATERIAL_NAME_MAX];
+    size_t count, capacity;
+    bool out_of_memory;
+} MaterialList;
+
+static bool collect_material(const char *name, void *ctx) {
+    MaterialList *list = ctx;
+    Material m;
+    char err[256];
+    if (!material_parse(name, &m, err, sizeof err)) return true; /* not a table's name */
+    if (list->count == list->capacity) {
+        size_t capacity = list->capacity ? 2 * list->capacity : 64;
+        void *grown = realloc(list->names, capacity * sizeof *list->names);
+        if (!grown) return !(list->out_of_memory = true);
+        list->names = grown;
+        list->capacity = capacity;
+    }
+    snprintf(list->names[list->count++], MATERIAL_NAME_MAX, "%s", name);
+    return true;
+}
+
+static int name_pieces(const char *name) {
+    int pieces = 0;
+    for (; *name; name++) pieces += *name != 'v';
+    return pieces;
+}
+
+/* Fewest pieces first, then by name. */
+static int compare_materials(const void *a, const void *b) {
+    int by_pieces = name_pieces(a) - name_pieces(b);
+    return by_pieces ? by_pieces : strcmp(a, b);
+}
+
+static size_t join_names(const MaterialList *list, char *buf, size_t len) {
+    size_t needed = 1;
+    for (size_t i = 0; i < list->count; i++) {
+        size_t n = strlen(list->names[i]);
+        if (needed + n + (i > 0) <= len) {
+            if (i > 0) buf[needed - 1] = ' ';
+            memcpy(buf + needed - 1 + (i > 0), list->names[i], n + 1);
+        }
+        needed += n + (i > 0);
+    }
+    return needed;
+}
+
+dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *needed) {
+    if (!h || !buf) return api_null_argument(__func__);
+    MaterialList list = {0};
+    if (tb_each_file(h->dir, collect_material, &list) < 0) {
+        free(list.names);
+        return api_fail(DTB_ERR_IO, "cannot read the folder %s", h->dir);
+    }
+    if (list.out_of_memory) {
+        free(list.names);
+        return api_fail(DTB_ERR_NO_MEMORY, "out of memory listing %s", h->dir);
+    }
+    qsort(list.names, list.count, sizeof *list.names, compare_materials);
+    if (len) buf[0] = '\0';
+    size_t size = join_names(&list, buf, len);
+    free(list.names);
+    if (needed) *needed = size;
+    if (size > len)
+        return api_fail(DTB_ERR_ARGUMENT,
+                        "dtb_materials: the list needs %zu bytes, the buffer has %zu", size, len);
+    return DTB_OK;
+}
+
+/* ---- The results of a whole material. ---- */
+
+static void count_cell(Cell c, int side, uint64_t index, dtb_stats *out, uint64_t *longest_index) {
+    static const int bucket_max = DTB_DTW_BUCKETS - 1;
+    int dtw = CELL_DTW(c) < bucket_max ? (int)CELL_DTW(c) : bucket_max;
+    switch (CELL_WDL(c)) {
+    case WDL_WIN:
+        out->wins[side]++;
+        out->win_dtw[dtw]++;
+        if ((int)CELL_DTW(c) > out->longest_win) {
+            out->longest_win = CELL_DTW(c);
+            *longest_index = index;
+        }
+        break;
+    case WDL_DRAW:
+        out->draws[side]++;
+        break;
+    case WDL_LOSS:
+        out->losses[side]++;
+        out->loss_dtw[dtw]++;
+        break;
+    default:
+        break; /* a hole of the index: no position */
+    }
+}
+
+/* The counts of the canonical material's cells in value set `set`, its colours swapped
+ * when `reversed`. */
+static void count_cells(const Indexer *ix, const Cell *cells, uint32_t sets, uint32_t set,
+                        bool reversed, dtb_stats *out, uint64_t *longest_index) {
+    for (uint64_t i = 0; i < ix->size; i++) {
+        int side = (i >= ix->per_side) != reversed;
+        count_cell(cells[i * sets + set], side, i, out, longest_index);
+    }
+    for (int side = 0; side < 2; side++)
+        out->positions += out->wins[side] + out->draws[side] + out->losses[side];
+}
+
+static void set_longest_win(const dtb_handle *h, const Indexer *ix, uint64_t index, bool reversed,
+                            dtb_stats *out) {
+    if (!out->longest_win) return;
+    Position p, shown;
+    idx_decode(ix, index, &p);
+    if (reversed)
+        pos_reversed(h->v.board, &p, &shown);
+    else
+        shown = p;
+    api_to_public(&h->v, &shown, &out->longest_win_position);
+}
+
+/* The canonical form of the material named `name`, and whether that swaps its colours. */
+static dtb_status canonical_material(const char *name, Material *out, bool *reversed) {
+    Material m;
+    char err[256];
+    if (!material_parse(name, &m, err, sizeof err)) return api_fail(DTB_ERR_POSITION, "%s", err);
+    *reversed = !material_is_canonical(&m);
+    *out = *reversed ? material_reversed(&m) : m;
+    return DTB_OK;
+}
+
+/* The number of value sets m's file stores, from its header, before anything is sized by
+ * it: a material of no table gives its missing file's error here. */
+static dtb_status stored_sets(const dtb_handle *h, const Material *m, uint32_t *sets) {
+    char name[MATERIAL_NAME_MAX], err[1024];
+    TableFile *file;
+    material_name(m, name, sizeof name);
+    TableStatus s = tb_open_file(&h->v, h->dir, name, &file, err, sizeof err);
+    if (s != TABLE_OK) return api_table_failure(s, err);
+    *sets = table_info(file)->cells_per_position;
+    table_close(file);
+    return DTB_OK;
+}
+
+dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out) {
+    if (!h || !material || !out) return api_null_argument(__func__);
+    memset(out, 0, sizeof *out);
+    Material m;
+    bool reversed = false;
+    uint32_t sets = 1;
+    dtb_status s = canonical_material(material, &m, &reversed);
+    if (s == DTB_OK) s = stored_sets(h, &m, &sets);
+    if (s != DTB_OK) return s;
+    Indexer ix;
+    idx_init(&ix, &h->v, &m);
+    Cell *cells = malloc(ix.size * sets * sizeof *cells);
+    if (!cells)
+        return api_fail(DTB_ERR_NO_MEMORY, "out of memory for the %llu positions of %s",
+                        (unsigned long long)ix.size, material);
+    char err[1024];
+    TableStatus ts = tb_read_all(h->tb, &m, cells, err, sizeof err);
+    if (ts == TABLE_OK) {
+        uint64_t longest_index = 0;
+        uint32_t set = (uint32_t)h->value_set < sets ? (uint32_t)h->value_set : 0;
+        snprintf(out->material, sizeof out->material, "%s", material);
+        count_cells(&ix, cells, sets, set, reversed, out, &longest_index);
+        set_longest_win(h, &ix, longest_index, reversed, out);
+    }
+    free(cells);
+    return ts == TABLE_OK ? DTB_OK : api_table_failure(ts, err);
+}
