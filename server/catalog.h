@@ -1,0 +1,37 @@
+/* The variants a server serves: one folder of tables each under the root, opened through
+ * include/dtb.h with one handle per value set, shared by the server's threads. */
+#ifndef DTB_SERVER_CATALOG_H
+#define DTB_SERVER_CATALOG_H
+
+#include "dtb.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+typedef struct CatVariant {
+    dtb_variant_info info;
+    char *dir;
+    /* [DTB_RULES_OFFICIAL] and [DTB_RULES_PURE]: one handle for both in a variant whose
+     * value sets do not differ. */
+    dtb_handle *handles[2];
+} CatVariant;
+
+typedef struct Catalog {
+    CatVariant *variants; /* by id */
+    int count;
+} Catalog;
+
+/* Opens every folder under root whose name is a variant id.
+ * RETURN: false, with err naming root or the folder and why, when root cannot be read, a
+ * handle cannot be opened, or no folder is a variant's. */
+bool cat_open(Catalog *c, const char *root, char *err, size_t errlen);
+
+void cat_close(Catalog *c);
+
+/* The variant of that id, or NULL. */
+const CatVariant *cat_find(const Catalog *c, const char *id);
+
+/* The ids served, ", " between them, into buf (truncated to len). */
+void cat_list_ids(const Catalog *c, char *buf, size_t len);
+
+#endif

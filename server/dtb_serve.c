@@ -1,0 +1,166 @@
+/* dtb-serve: the tables and the explorer page over HTTP (README, "HTTP API"). */
+#include "http_daemon.h"
+#include "router.h"
+
+#include <arpa/inet.h>
+#include <getopt.h>
+#include <limits.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#if !defined(DTB_SERVE_WWW) || !defined(DTB_SERVE_INSTALLED_WWW)
+#error "server/CMakeLists.txt names the page's folders in DTB_SERVE_WWW and DTB_SERVE_INSTALLED_WWW"
+#endif
+
+#define DEFAULT_ROOT    "tables"
+#define DEFAULT_BIND    "127.0.0.1"
+#define DEFAULT_PORT    8080
+#define DEFAULT_THREADS 4
+#define THREADS_MAX     64
+
+static const char usage[] =
+    "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--threads N]\n"
+    "Serves the tables under DIR (default " DEFAULT_ROOT "), one folder per variant as dtb-gen\n"
+    "lays them out (tables/scandinavian, ...), as a JSON API under /api/, and the explorer\n"
+    "page at /.\n"
+    "  --root DIR    folder of variant folders; those not named after a variant are skipped\n"
+    "  --port P      TCP port, default 8080; 0 takes a free one (printed at start)\n"
+    "  --bind ADDR   IPv4 or IPv6 address to listen on, default " DEFAULT_BIND
+    " (this machine only)\n"
+    "  --www DIR     the page's folder, default ../" DTB_SERVE_INSTALLED_WWW " from the program's\n"
+    "                folder when installed, else " DTB_SERVE_WWW "\n"
+    "  --threads N   requests answered at once, 1 to 64, default 4\n"
+    "Logs each request on one line (method, target, status, time); stops on SIGINT or\n"
+    "SIGTERM, after the requests under way.\n";
+
+typedef struct Options {
+    const char *root, *bind, *www;
+    long port, threads;
+} Options;
+
+/* The page's folder of an installed program, beside its bin/ folder, when there is one;
+ * else the source tree's, for a program run from its build folder. */
+static const char *default_www(void) {
+    static char installed[PATH_MAX + sizeof DTB_SERVE_INSTALLED_WWW + 4];
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? memrchr(exe, '/', (size_t)n) : NULL;
+    if (!slash) return DTB_SERVE_WWW;
+    *slash = '\0';
+    snprintf(installed, sizeof installed, "%s/../%s", exe, DTB_SERVE_INSTALLED_WWW);
+    struct stat st;
+    return stat(installed, &st) == 0 && S_ISDIR(st.st_mode) ? installed : DTB_SERVE_WWW;
+}
+
+static _Noreturn void die_usage(const char *message, const char *value) {
+    fprintf(stderr, "dtb-serve: %s%s%s\n%s", message, value ? ": " : "", value ? value : "", usage);
+    exit(2);
+}
+
+static long read_number(const char *text, long low, long high, const char *option) {
+    char *end;
+    long n = strtol(text, &end, 10);
+    if (end == text || *end || n < low || n > high) {
+        char message[96];
+        snprintf(message, sizeof message, "%s must be a number from %ld to %ld", option, low, high);
+        die_usage(message, text);
+    }
+    return n;
+}
+
+static Options parse_options(int argc, char **argv) {
+    static const struct option long_options[] = {{"root", required_argument, NULL, 'r'},
+                                                 {"port", required_argument, NULL, 'p'},
+                                                 {"bind", required_argument, NULL, 'b'},
+                                                 {"www", required_argument, NULL, 'w'},
+                                                 {"threads", required_argument, NULL, 't'},
+                                                 {"help", no_argument, NULL, 'h'},
+                                                 {NULL, 0, NULL, 0}};
+    Options o = {DEFAULT_ROOT, DEFAULT_BIND, default_www(), DEFAULT_PORT, DEFAULT_THREADS};
+    opterr = 0;
+    for (int c; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;) {
+        if (c == 'r') o.root = optarg;
+        if (c == 'p') o.port = read_number(optarg, 0, 65535, "--port");
+        if (c == 'b') o.bind = optarg;
+        if (c == 'w') o.www = optarg;
+        if (c == 't') o.threads = read_number(optarg, 1, THREADS_MAX, "--threads");
+        if (c == 'h') {
+            fputs(usage, stdout);
+            exit(0);
+        }
+        if (c == '?') die_usage("unknown option or missing value", argv[optind - 1]);
+    }
+    if (optind < argc) die_usage("unexpected argument", argv[optind]);
+    return o;
+}
+
+/* The address to listen on, from its text and the port. */
+static struct sockaddr_storage socket_address(const Options *o) {
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    struct sockaddr_in *v4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *v6 = (struct sockaddr_in6 *)&ss;
+    if (inet_pton(AF_INET, o->bind, &v4->sin_addr) == 1) {
+        v4->sin_family = AF_INET;
+        v4->sin_port = htons((uint16_t)o->port);
+    } else if (inet_pton(AF_INET6, o->bind, &v6->sin6_addr) == 1) {
+        v6->sin6_family = AF_INET6;
+        v6->sin6_port = htons((uint16_t)o->port);
+    } else {
+        die_usage("--bind needs a numeric IPv4 or IPv6 address", o->bind);
+    }
+    return ss;
+}
+
+/* Waits for SIGINT or SIGTERM, blocked in every thread (the daemon's threads inherit the
+ * mask), so that the signal is taken here and the server stops in order. */
+static int wait_for_stop(const sigset_t *stop) {
+    int signal_number = 0;
+    sigwait(stop, &signal_number);
+    return signal_number;
+}
+
+static void print_start(const Router *r, const Options *o, uint16_t port) {
+    char ids[512];
+    cat_list_ids(&r->catalog, ids, sizeof ids);
+    const char *open = strchr(o->bind, ':') ? "[" : "", *close = strchr(o->bind, ':') ? "]" : "";
+    printf("dtb-serve: %s (from %s) at http://%s%s%s:%u/\n", ids, o->root, open, o->bind, close,
+           (unsigned)port);
+}
+
+int main(int argc, char **argv) {
+    Options o = parse_options(argc, argv);
+    struct sockaddr_storage address = socket_address(&o);
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    Router router;
+    char err[4200];
+    if (!router_open(&router, o.root, o.www, err, sizeof err)) {
+        fprintf(stderr, "dtb-serve: %s\n", err);
+        return 1;
+    }
+    HttpDaemon *d =
+        httpd_start(&router, (struct sockaddr *)&address, (int)o.threads, err, sizeof err);
+    if (!d) {
+        fprintf(stderr, "dtb-serve: --bind %s --port %ld: %s\n", o.bind, o.port, err);
+        router_close(&router);
+        return 1;
+    }
+    print_start(&router, &o, httpd_port(d));
+    int signal_number = wait_for_stop(&stop);
+    printf("dtb-serve: %s received, stopping\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+    httpd_stop(d);
+    router_close(&router);
+    return 0;
+}

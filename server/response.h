@@ -1,0 +1,30 @@
+/* What the server answers a request: status, headers it chooses and a body, built without a
+ * socket so that tests and the fuzzer can call the router directly. */
+#ifndef DTB_SERVER_RESPONSE_H
+#define DTB_SERVER_RESPONSE_H
+
+#include "json_writer.h"
+
+#include <stddef.h>
+
+#define RESPONSE_JSON "application/json; charset=utf-8"
+
+typedef struct Response {
+    int status;
+    const char *content_type; /* a string constant */
+    char *body;               /* malloc'd, the caller frees it with response_free */
+    size_t len;
+    const char *allow; /* the Allow header of a 405, else NULL */
+    int retry_after;   /* seconds for a Retry-After header, 0 for none */
+} Response;
+
+/* Finishes w's document as the body; 500 when the writer failed (out of memory). */
+void response_json(Response *r, int status, JsonWriter *w);
+
+/* A JSON body {"error": message} with status. */
+void response_error(Response *r, int status, const char *format, ...)
+    __attribute__((format(printf, 3, 4)));
+
+void response_free(Response *r);
+
+#endif
