@@ -1,0 +1,479 @@
+"""dtb-serve over HTTP, as a client sees it. The test builds 3-piece sets, starts dtb-serve
+on a free port and checks every endpoint against the command line (dtb-probe batch, lookup
+and stats: an outside check, none of the server's code), the rules (RULES.md) for the
+boards, and Python's own JSON parser for every body. Then the errors with their status
+codes, files of the page's folder and every way out of it refused, a corrupt table
+answered 500 with its file named, concurrent clients, the log, and SIGTERM and SIGINT
+stopping the server with exit status 0 (under AddressSanitizer: with nothing leaked).
+
+usage: test_serve.py DTB_SERVE DTB_GEN DTB_PROBE WORK_DIR"""
+
+import http.client
+import json
+import os
+import random
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+
+# The sets built, variant -> (pieces, board squares, promotion squares of White's and of
+# Black's men (RULES.md 1), mirrored, king-move counts, draw rules).
+BOARDS = {
+    "brazilian": (3, 32, range(1, 5), range(29, 33), False, False, False),
+    "frisian": (3, 50, range(1, 6), range(46, 51), False, True, True),
+    "scandinavian": (3, 50, range(1, 6), range(46, 51), True, False, False),
+}
+RANDOM_POSITIONS = 60  # a variant, checked against dtb-probe batch
+FULL_POSITIONS = 8     # a variant, every move and the line checked against dtb-probe lookup
+VALUE = r"(win in \d+ ply|win in \d+ plies|loss in \d+ ply|loss in \d+ plies|draw)"
+SECRET = "not for the web"
+
+failures = []
+
+
+def check(what, ok, detail=""):
+    print(f"{'ok  ' if ok else 'FAIL'} {what}{'' if ok else ': ' + str(detail)[:400]}")
+    if not ok:
+        failures.append(what)
+
+
+def strict_json(body):
+    """Python's parser, refusing duplicate keys and NaN-like constants json allows."""
+    def pairs(items):
+        keys = [k for k, _ in items]
+        if len(keys) != len(set(keys)):
+            raise ValueError(f"duplicate key in {keys}")
+        return dict(items)
+
+    def constant(name):
+        raise ValueError(f"{name} is not JSON")
+    return json.loads(body.decode("utf-8"), object_pairs_hook=pairs, parse_constant=constant)
+
+
+class Server:
+    """A dtb-serve process on a free port, its log in a file."""
+
+    def __init__(self, serve, root, log, www=None):
+        args = [serve, "--root", root, "--port", "0"] + (["--www", www] if www else [])
+        self.log = log
+        self.proc = subprocess.Popen(args, stdout=open(log, "w"), stderr=subprocess.STDOUT)
+        for _ in range(600):
+            match = re.search(r"at http://127\.0\.0\.1:(\d+)/", open(log).read())
+            if match or self.proc.poll() is not None:
+                break
+            time.sleep(0.05)
+        if not match:
+            sys.exit(f"dtb-serve did not start: {open(log).read()}")
+        self.port = int(match.group(1))
+
+    def request(self, target, method="GET"):
+        """(status, headers, body bytes) of target sent as is."""
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        conn.putrequest(method, target, skip_accept_encoding=True)
+        conn.endheaders()
+        resp = conn.getresponse()
+        body = resp.read()
+        conn.close()
+        return resp.status, {k.lower(): v for k, v in resp.getheaders()}, body
+
+    def api(self, path, **params):
+        """(status, parsed JSON) of an API request; the body must be JSON in every case."""
+        query = urllib.parse.urlencode(params)
+        status, headers, body = self.request(path + ("?" + query if query else ""))
+        check(f"{path} {query[:60]}: JSON content type",
+              headers.get("content-type") == "application/json; charset=utf-8", headers)
+        try:
+            return status, strict_json(body)
+        except ValueError as e:
+            check(f"{path} {query[:60]}: body parses as JSON", False, f"{e}: {body[:200]}")
+            return status, {}
+
+    def stop(self, sig):
+        self.proc.send_signal(sig)
+        try:
+            return self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            return "hung"
+
+
+def probe_batch(probe, tables, variant, fens):
+    """dtb-probe batch: fen -> (category, dtw, best move) or None for an error."""
+    out = subprocess.run([probe, "batch", "--variant", variant, "--dir", f"{tables}/{variant}"],
+                         input="".join(f + "\n" for f in fens), capture_output=True,
+                         text=True).stdout
+    answers = {}
+    for row in out.splitlines():
+        fen, category, dtw, *best = row.split("\t")
+        answers[fen] = None if category == "error" else (
+            category, 0 if dtw == "-" else int(dtw), best[0] if best and best[0] != "-" else None)
+    return answers
+
+
+def value_of(sentence):
+    match = re.match(r"(win|loss) in (\d+) pl", sentence)
+    return (match.group(1), int(match.group(2))) if match else ("draw", 0)
+
+
+def lookup(probe, tables, variant, fen, rules="official", played=0):
+    """dtb-probe lookup: (value, [(move, value)], line moves)."""
+    out = subprocess.run([probe, "lookup", "--variant", variant, "--dir", f"{tables}/{variant}",
+                          "--rules", rules, "--moves-played", str(played), fen],
+                         capture_output=True, text=True, check=True).stdout
+    value = value_of(re.search(rf"(?:White|Black) to move: {VALUE}", out).group(1))
+    moves = [(m, value_of(v)) for m, v in
+             re.findall(rf"\s(\d+(?:[-x]\d+)+)\s+{VALUE}\s*$", out, re.MULTILINE)]
+    return value, moves, line_of(out)
+
+
+def line_of(out):
+    """The moves of lookup's line: its right column, from "line:" to the next blank or note
+    (the board's diagram fills the left column beside it)."""
+    rows = out.splitlines()
+    start = next((i for i, row in enumerate(rows) if "line:" in row), None)
+    if start is None:
+        return []
+    column = rows[start].index("line:")
+    moves = rows[start][column + len("line:"):].split()
+    for row in rows[start + 1:]:
+        more = row[column:].split()
+        if not more or not re.fullmatch(r"\d+(?:[-x]\d+)+", more[0]):
+            break
+        moves += more
+    return moves
+
+
+def random_fen(rng, board):
+    """A position of 2 or 3 pieces, both sides with one, no man on its promotion row."""
+    _, squares, white_crown, black_crown, *_ = board
+    count = rng.choice([2, 3])
+    chosen = rng.sample(range(1, squares + 1), count)
+    sides = {"W": [], "B": []}
+    for i, square in enumerate(chosen):
+        side = "W" if i == 0 else "B" if i == 1 else rng.choice("WB")
+        crown = white_crown if side == "W" else black_crown
+        king = square in crown or rng.random() < 0.5
+        sides[side].append(("K" if king else "") + str(square))
+    return f"{rng.choice('WB')}:W{','.join(sides['W'])}:B{','.join(sides['B'])}"
+
+
+def kings_of(fen, side):
+    """The number of kings of side ('W' or 'B') in a FEN, read from its text."""
+    field = next((f for f in fen.split(":")[1:] if f.startswith(side)), side)
+    return sum(1 for piece in field[1:].split(",") if piece.startswith("K"))
+
+
+def check_position(server, probe, tables, variant, fen, rules="official", played=0):
+    """/api/V?fen= against dtb-probe lookup: value, moves in order, line, flags."""
+    params = {"fen": fen, "rules": rules} | ({"moves_played": played} if played else {})
+    status, got = server.api(f"/api/{variant}", **params)
+    value, moves, line = lookup(probe, tables, variant, fen, rules, played)
+    what = f"{variant} {fen} {rules}"
+    check(f"{what}: 200", status == 200, got)
+    check(f"{what}: value as lookup's", (got.get("category"), got.get("dtw")) == value,
+          f"{got.get('category')} {got.get('dtw')} != {value}")
+    served = [(m["move"], (m["category"], m["dtw"])) for m in got.get("moves", [])]
+    check(f"{what}: moves and their values as lookup's, in its order", served == moves,
+          f"{served} != {moves}")
+    check(f"{what}: line as lookup's", [m["move"] for m in got.get("line", [])] == line,
+          f"{[m['move'] for m in got.get('line', [])]} != {line}")
+    mover = fen[0]
+    for m in got.get("moves", []):
+        promoted = kings_of(m["fen"], mover) > kings_of(fen, mover)
+        if m["capture"] != ("x" in m["move"]) or m["promotion"] != promoted:
+            check(f"{what}: {m['move']}'s capture and promotion flags", False, m)
+    return got
+
+
+def check_variants(server, tables):
+    status, got = server.api("/api/variants")
+    served = {v["id"]: v for v in got.get("variants", [])}
+    check("variants: the three sets, not the folder named after no variant",
+          status == 200 and sorted(served) == sorted(BOARDS), got)
+    for variant, (_, squares, _, _, mirrored, counts, rules) in BOARDS.items():
+        v = served.get(variant, {})
+        board = (v.get("board_size"), v.get("squares"), v.get("mirrored"),
+                 v.get("king_move_limit"), v.get("draw_rules"))
+        want = (8 if squares == 32 else 10, squares, mirrored, counts, rules)
+        check(f"variants: {variant}'s board as RULES.md gives it", board == want, f"{board} != {want}")
+        files = sorted(f[:-4] for f in os.listdir(f"{tables}/{variant}") if f.endswith(".dtb"))
+        listed = v.get("materials", [])
+        check(f"variants: {variant}'s materials are its files, fewest pieces first",
+              sorted(listed) == files and listed == sorted(listed, key=lambda m: (len(m), m)),
+              f"{listed} != {files}")
+
+
+def check_random(server, probe, tables, rng):
+    for variant, board in BOARDS.items():
+        fens = [random_fen(rng, board) for _ in range(RANDOM_POSITIONS)]
+        truth = probe_batch(probe, tables, variant, fens)
+        wrong = []
+        for fen in fens:
+            status, got = server.api(f"/api/{variant}", fen=fen)
+            best = (got.get("moves") or [{}])[0].get("move")
+            mine = (got.get("category"), got.get("dtw"), best) if status == 200 else None
+            if mine != truth.get(fen):
+                wrong.append(f"{fen}: {mine} != {truth.get(fen)}")
+        check(f"{variant}: {len(fens)} random positions as dtb-probe batch gives them "
+              f"({sum(1 for t in truth.values() if t)} valid)", not wrong, wrong[:3])
+
+
+def check_move_fens(server, probe, tables, variant, got):
+    """Each move's FEN, probed by dtb-probe batch, is worth the mover's value negated, a
+    ply nearer the end: the moves' values are the mover's, counted from before the move."""
+    moves = got.get("moves", [])
+    truth = probe_batch(probe, tables, variant, [m["fen"] for m in moves])
+    flip = {"win": "loss", "loss": "win", "draw": "draw"}
+    wrong = [m for m in moves if truth.get(m["fen"]) and truth[m["fen"]][:2] !=
+             (flip[m["category"]], max(m["dtw"] - 1, 0))]
+    over = [m for m in moves if truth.get(m["fen"]) is None and "x" not in m["move"]]
+    check(f"{variant} {got.get('fen')}: each move's FEN is worth the mover's value negated",
+          moves and not wrong and not over, wrong[:2] + over[:2])
+
+
+def check_full(server, probe, tables, rng):
+    for variant, board in BOARDS.items():
+        fens = [f for f in (random_fen(rng, board) for _ in range(40))
+                if probe_batch(probe, tables, variant, [f]).get(f)][:FULL_POSITIONS]
+        for fen in fens:
+            got = check_position(server, probe, tables, variant, fen)
+            if variant != "frisian" and not got.get("game_over"):
+                check_move_fens(server, probe, tables, variant, got)
+            status, main = server.api(f"/api/{variant}/mainline", fen=fen)
+            check(f"{variant} {fen}: mainline is the position's line",
+                  status == 200 and main.get("mainline") == got.get("line"), main)
+            side = "white" if fen[0] == "W" else "black"
+            other = "black" if side == "white" else "white"
+            winner = {"win": side, "loss": other, "draw": None}.get(got.get("category"))
+            check(f"{variant} {fen}: mainline's winner", main.get("winner") == winner, main)
+
+
+def check_special(server, probe, tables):
+    # A capture pending: the man must take.
+    got = check_position(server, probe, tables, "brazilian", "W:W21:B17")
+    check("capture pending: the capture is the only move, flagged",
+          [(m["move"], m["capture"]) for m in got.get("moves", [])] == [("21x14", True)], got)
+    # A man crowned by its move.
+    got = check_position(server, probe, tables, "brazilian", "W:W5:BK32")
+    check("a promotion flagged", any(m["promotion"] for m in got.get("moves", [])), got)
+    # Frisian: king-move counts, both value sets, the moves of two kings against one.
+    check_position(server, probe, tables, "frisian", "W:W31,K46:BK5:CW46=2")
+    for rules in ("official", "pure"):
+        check_position(server, probe, tables, "frisian", "W:WK9,K20:BK4", rules)
+        got = check_position(server, probe, tables, "frisian", "W:WK46,K47:BK5", rules, played=3)
+        check(f"frisian moves_played {rules}: given back, and counted on by each move",
+              got.get("moves_played") == 3 and
+              all(m.get("moves_played") == 4 for m in got.get("moves", [])), got)
+    # Games already over: no piece, no move.
+    for fen, reason in (("B:WK5:B", "no pieces"), ("B:W22,25:BK29", "no legal move")):
+        status, got = server.api("/api/brazilian", fen=fen)
+        check(f"game over ({reason}): a loss in 0, no moves, said over",
+              status == 200 and (got.get("category"), got.get("dtw"), got.get("moves"),
+                                 got.get("line"), got.get("game_over")) ==
+              ("loss", 0, [], [], True) and reason in got.get("game_over_reason", ""), got)
+    check("game over (no legal move): lookup agrees",
+          lookup(probe, tables, "brazilian", "B:W22,25:BK29")[0] == ("loss", 0))
+
+
+def stats_lines(probe, tables, variant, material):
+    out = subprocess.run([probe, "stats", "--variant", variant, "--dir", f"{tables}/{variant}",
+                          material], capture_output=True, text=True, check=True).stdout
+    return {line.split()[0]: line.split()[1:] for line in out.splitlines()}
+
+
+def check_stats(server, probe, tables):
+    cases = [("brazilian", "KKvK", "official", ""), ("scandinavian", "KMvK", "official", ""),
+             ("frisian", "KKvK", "pure", ""), ("frisian", "KKvK", "official", "rules-")]
+    for variant, material, rules, prefix in cases:
+        status, got = server.api(f"/api/{variant}/stats/{material}", rules=rules)
+        cli = stats_lines(probe, tables, variant, material)
+        what = f"stats {variant} {material} {rules}"
+        for side in ("white", "black"):
+            counts = got.get(f"{side}_to_move", {})
+            mine = ["win", str(counts.get("wins")), "draw", str(counts.get("draws")), "loss",
+                    str(counts.get("losses"))]
+            check(f"{what}: {side} to move as dtb-probe stats", status == 200 and
+                  mine == cli.get(f"{prefix}{side}-to-move"), f"{mine} != {cli}")
+        longest = got.get("longest_win") or {}
+        check(f"{what}: longest win as dtb-probe stats",
+              [str(longest.get("dtw")), longest.get("fen")] == cli.get(f"{prefix}longest-win"),
+              f"{longest} != {cli}")
+        histogram = got.get("histogram", {})
+        wins = sum(got.get(f"{s}_to_move", {}).get("wins", 0) for s in ("white", "black"))
+        losses = sum(got.get(f"{s}_to_move", {}).get("losses", 0) for s in ("white", "black"))
+        check(f"{what}: histograms sum to the wins and losses, the wins' ending at the longest",
+              sum(histogram.get("win", [])) == wins and sum(histogram.get("loss", [])) == losses
+              and len(histogram.get("win", [])) == longest.get("dtw", -1) + 1, histogram)
+    status, got = server.api("/api/brazilian/stats/KKvK")
+    status2, again = server.api("/api/brazilian/stats/KKvK")
+    check("stats: asked again, the same answer", status == status2 == 200 and got == again)
+
+
+def check_errors(server):
+    cases = [  # (target, status, start of the error)
+        ("/api/brazilian?fen=W:W99:B1", 400, "fen: bad FEN 'W:W99:B1'"),
+        ("/api/brazilian?fen=W:W1:B20", 400, "fen: "),
+        ("/api/brazilian", 400, "fen: missing"),
+        ("/api/brazilian?fen=W:WK5:B", 400, "position: "),
+        ("/api/nosuch?fen=W:W5:B1", 404, "variant: 'nosuch'"),
+        ("/api/brazilian?fen=W:W5,6:B1,2", 404, "tables: "),
+        ("/api/brazilian?fen=W:W5:B1&rules=fide", 400, "rules: 'fide'"),
+        ("/api/brazilian?fen=W:W5:B1&colour=red", 400, "query: unknown parameter 'colour'"),
+        ("/api/brazilian?fen=W:W5:B1&fen=W:W6:B1", 400, "query: parameter 'fen' is given twice"),
+        ("/api/brazilian?fen=W%3G", 400, "query parameter 'fen': bad percent escape"),
+        ("/api/brazilian?fen=W%00", 400, "query parameter 'fen': %00"),
+        ("/api/frisian?fen=W:WK46,K47:BK5&moves_played=9x", 400, "moves_played: '9x'"),
+        ("/api/frisian?fen=W:WK46,K47:BK5&moves_played=8", 400, "position: "),
+        ("/api/brazilian/stats/KQvK", 400, "material: "),
+        ("/api/brazilian/stats/" + "K" * 40 + "vK", 400, "material: "),
+        ("/api/brazilian/stats/KKKKvK", 404, "tables: "),
+        ("/api/brazilian/stats/KKvK?fen=W:W5:B1", 400, "query: unknown parameter 'fen'"),
+        ("/api/brazilian/moves", 404, "no such endpoint"),
+        ("/api/variants?x=1", 400, "query: unknown parameter 'x'"),
+        ("/api/brazilian?fen=" + "W:W5:B1," * 140, 414, "query: "),
+        ("/api/" + "a" * 2100, 414, "the request target is "),
+    ]
+    for target, status, start in cases:
+        got_status, headers, body = server.request(target)
+        try:
+            error = strict_json(body).get("error", "")
+        except ValueError:
+            error = f"not JSON: {body[:100]}"
+        check(f"{target[:70]}: {status} '{start}'",
+              got_status == status and error.startswith(start), f"{got_status} {error}")
+    status, headers, body = server.request("/api/brazilian?fen=" + "W" * 40000)
+    check("a 40 kB target refused, 414 or 431", status in (414, 431, 400), status)
+    status, headers, body = server.request("/api/variants", "POST")
+    check("POST: 405 with Allow", status == 405 and headers.get("allow") == "GET, HEAD", headers)
+    status, headers, body = server.request("/api/variants", "HEAD")
+    check("HEAD: 200, no body", status == 200 and body == b"", (status, body[:50]))
+    # The FEN quoted back in the error, with a quote, a backslash, a control character, a
+    # byte that is not UTF-8 and one that is, escaped so that JSON still parses.
+    status, headers, body = server.request("/api/brazilian?fen=W:%22%5C%01%FF%C3%A9")
+    error = strict_json(body).get("error", "")
+    check("error quoting odd bytes: parses, each character as sent (U+FFFD for a bad byte)",
+          status == 400 and 'W:"\\\x01\ufffd\u00e9' in error, error)
+
+
+def make_www(work):
+    """A page folder with a file, a sub-folder, a hidden file and links out of it."""
+    www = os.path.join(work, "www")
+    os.makedirs(os.path.join(www, "js"))
+    with open(os.path.join(www, "index.html"), "w") as f:
+        f.write("<!doctype html><title>t</title>")
+    with open(os.path.join(www, "js", "app.js"), "w") as f:
+        f.write("export const x = 1;\n")
+    with open(os.path.join(www, ".hidden"), "w") as f:
+        f.write(SECRET)
+    with open(os.path.join(work, "secret.txt"), "w") as f:
+        f.write(SECRET)
+    os.symlink(os.path.join(work, "secret.txt"), os.path.join(www, "outside.txt"))
+    os.symlink(work, os.path.join(www, "up"))
+    os.symlink(os.path.join(www, "index.html"), os.path.join(www, "inside.html"))
+    return www
+
+
+def check_files(server):
+    for target, status, content_type in (
+            ("/", 200, "text/html; charset=utf-8"),
+            ("/index.html", 200, "text/html; charset=utf-8"),
+            ("/js/app.js", 200, "text/javascript; charset=utf-8"),
+            ("/inside.html", 200, "text/html; charset=utf-8"),
+            ("/js/app.js?v=2", 200, "text/javascript; charset=utf-8")):
+        got, headers, body = server.request(target)
+        check(f"file {target}: {status} {content_type}",
+              got == status and headers.get("content-type") == content_type, (got, headers))
+    refused = ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
+               "/js/../../secret.txt", "/js/%2e%2e/%2e%2e/secret.txt", "/..%5csecret.txt",
+               "//" + os.path.abspath("secret.txt"), "/" + "a/" * 200 + "x", "/.hidden",
+               "/outside.txt", "/up/secret.txt", "/nosuch.html",
+               "/js", "http://localhost/../secret.txt"]
+    for target in refused:
+        got, headers, body = server.request(target)
+        check(f"file {target[:60]}: refused ({got})",
+              got in (400, 403, 404, 414) and SECRET.encode() not in body, body[:100])
+
+
+def check_concurrent(server, fens):
+    """8 clients at once: every answer whole and the same as one client's."""
+    alone = {fen: server.api("/api/brazilian", fen=fen) for fen in fens}
+    bad = []
+
+    def client(seed):
+        rng = random.Random(seed)
+        for _ in range(25):
+            fen = rng.choice(fens)
+            if server.api("/api/brazilian", fen=fen) != alone[fen]:
+                bad.append(fen)
+    threads = [threading.Thread(target=client, args=(i,)) for i in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    check("8 concurrent clients x 25 requests: the answers of one client", not bad, bad[:3])
+
+
+def corrupt_copy(tables, work):
+    """A copy of the Brazilian set whose KKvK.dtb has its middle bytes changed."""
+    root = os.path.join(work, "corrupt")
+    shutil.copytree(os.path.join(tables, "brazilian"), os.path.join(root, "brazilian"))
+    path = os.path.join(root, "brazilian", "KKvK.dtb")
+    data = bytearray(open(path, "rb").read())
+    for i in range(len(data) // 2, len(data) // 2 + 64):
+        data[i] ^= 0x5A
+    open(path, "wb").write(bytes(data))
+    return root
+
+
+def main():
+    serve, gen, probe, work = sys.argv[1:5]
+    shutil.rmtree(work, ignore_errors=True)
+    tables = os.path.join(work, "tables")
+    for variant, board in BOARDS.items():
+        subprocess.run([gen, "--variant", variant, "--pieces", str(board[0]), "--dir",
+                        os.path.join(tables, variant)], check=True, capture_output=True)
+    os.makedirs(os.path.join(tables, "notavariant"))
+    www = make_www(work)
+    os.chdir(work)
+    rng = random.Random(41)
+    server = Server(serve, tables, os.path.join(work, "serve.log"), www)
+    check_variants(server, tables)
+    check_random(server, probe, tables, rng)
+    check_full(server, probe, tables, rng)
+    check_special(server, probe, tables)
+    check_stats(server, probe, tables)
+    check_errors(server)
+    check_files(server)
+    check_concurrent(server, [random_fen(rng, BOARDS["brazilian"]) for _ in range(10)])
+    log = open(server.log).read()
+    check("the log has a line per request: method, target, status, time",
+          re.search(r"^GET /api/brazilian\?fen=W%3AW21%3AB17&rules=official 200 \d+\.\d+ ms$", log, re.MULTILINE)
+          and re.search(r"^POST /api/variants 405 ", log, re.MULTILINE), log[-300:])
+    code = server.stop(signal.SIGTERM)
+    check("SIGTERM: stops with exit status 0", code == 0 and "SIGTERM received" in
+          open(server.log).read(), f"{code} {open(server.log).read()[-300:]}")
+
+    # A corrupt table, with the page's default folder.
+    second = Server(serve, corrupt_copy(tables, work), os.path.join(work, "corrupt.log"))
+    status, got = second.api("/api/brazilian", fen="W:WK1,K2:BK28")
+    check("a corrupt table: 500 naming its file", status == 500 and "KKvK.dtb" in
+          got.get("error", ""), (status, got))
+    status, got = second.api("/api/brazilian", fen="W:WK1:BK28")
+    check("the sound tables beside it still answer", status == 200, (status, got))
+    status, headers, body = second.request("/")
+    check("the default page folder (server/www) served at /", status == 200 and
+          headers.get("content-type") == "text/html; charset=utf-8", (status, headers))
+    code = second.stop(signal.SIGINT)
+    check("SIGINT: stops with exit status 0", code == 0, f"{code} {open(second.log).read()[-300:]}")
+
+    print(f"{len(failures)} failures" if failures else "all passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
