@@ -1,0 +1,223 @@
+"""The explorer page (server/www/) in a real browser: dtb-serve over small table sets made
+here, Debian's chromium headless driven through chromedriver, every value checked against
+dtb-probe's commands over the same tables (probe_cli.py).
+
+A user sets up a position by clicking squares, sees its value and moves, hovers a move and
+plays a winning one by clicking it, goes back with the browser's back button, plays the
+best line and steps back through it, opens a material's statistics, and in Frisian pastes
+FENs (one with king-move counts) and toggles the official/pure rules. Boards of a standard
+and a mirrored variant must be drawn as dtb-probe diagram draws them. Screenshots of the
+page (desktop and phone-sized) and of the material page are saved in WORK_DIR.
+
+usage: test_explorer.py DTB_SERVE DTB_GEN DTB_PROBE WORK_DIR
+Exit 77 (skipped) when chromium or chromedriver is missing, unless CI is set: then 1."""
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import urllib.parse
+
+import explorer_page as page
+from probe_cli import ProbeCli
+from webdriver import Browser, WebDriverError, free_port, wait_for_port
+
+CHROMIUM = "/usr/bin/chromium"
+DRIVER = "/usr/bin/chromedriver"
+DESKTOP = (1280, 860)
+PHONE = (390, 844)
+# The table sets made, variant -> pieces: each builds in about a second.
+TABLES = {"brazilian": 3, "frisian": 3, "scandinavian": 2}
+VARIANT = "brazilian"
+SETUP = {2: "wk", 5: "wm", 32: "bk"}  # set up by clicking: square -> piece
+SETUP_FEN = "W:WK2,5:BK32"
+MATERIAL = "KKvK"
+# Boards the page must draw as dtb-probe diagram does: mirrored, then standard.
+DIAGRAMS = [("scandinavian", "W:W28,46,K50:BK1,10"), ("brazilian", "B:W5,K29:BK4,28")]
+# Frisian: a win without its draw rules and a draw with them; a king with 3 moves in a row.
+FRISIAN_RULES_FEN = "W:WK9,K20:BK4"
+FRISIAN_COUNT_FEN = "W:W28,K46:BK43:CW46=3"
+
+failures = []
+
+
+def check(what, ok, detail=""):
+    print(f"{'ok  ' if ok else 'FAIL'} {what}{'' if ok else ': ' + detail}")
+    if not ok:
+        failures.append(what)
+
+
+def same_as_lookup(what, browser, cli, variant=VARIANT, rules="official"):
+    """Checks the value and moves shown against lookup's; returns the FEN and value shown."""
+    value, fen, moves = page.settled(browser)
+    want_value, want_moves = cli.lookup(variant, fen, rules)
+    check(f"{what}: value shown is lookup's ({want_value})", value == want_value, value)
+    check(f"{what}: moves and their values are lookup's, best first",
+          [tuple(m) for m in moves] == want_moves, f"page {moves}, lookup {want_moves}")
+    return fen, value
+
+
+def set_up_by_clicking(browser, base, cli):
+    browser.go(f"{base}/?variant={VARIANT}")
+    page.wait_for_board(browser)
+    for square, piece in SETUP.items():
+        check(f"clicking square {square} puts a {piece} there",
+              page.click_until(browser, square, piece))
+    check("the board holds the pieces clicked, nothing else", page.pieces(browser) == SETUP,
+          str(page.pieces(browser)))
+    fen, _ = same_as_lookup("set-up position", browser, cli)
+    check(f"the FEN box shows {SETUP_FEN}", fen == SETUP_FEN, fen)
+
+
+def play_winning_move(browser, cli):
+    before = page.pieces(browser)
+    button = browser.find("#moves .group.win .move")
+    notation, value = browser.attribute(button, "data-move"), browser.text(button)
+    browser.hover(button)
+    check("hovering a move draws its arrow on the board",
+          bool(browser.wait("the arrow", lambda: browser.find_all("#board .arrow"))))
+    browser.click(button)
+    browser.wait("the position after the move", lambda: page.shown(browser)[1] != SETUP_FEN)
+    fen, after = same_as_lookup(f"after {notation}", browser, cli)
+    start, end = map(int, notation.split("-"))  # the set-up position's best move takes nothing
+    expected = {**{k: v for k, v in before.items() if k != start}, end: before[start]}
+    check(f"{notation} moved the piece on {start} to {end}, nothing else",
+          page.pieces(browser) == expected, str(page.pieces(browser)))
+    plies = int(re.search(r"win in (\d+)", value).group(1))
+    check(f"a move that wins in {plies} leaves the opponent losing in {plies - 1}",
+          after == f"Black to move: loss in {plies - 1} plies", after)
+    query = urllib.parse.parse_qs(urllib.parse.urlparse(browser.url()).query)
+    check("the address holds the variant and the position",
+          query == {"variant": [VARIANT], "fen": [fen]}, browser.url())
+
+
+def screenshots_and_back(browser, cli, work):
+    browser.hover(browser.find("#moves .move"))
+    browser.screenshot(os.path.join(work, "explorer.png"))
+    page.phone_sized(browser, *PHONE)
+    width = browser.run("return document.documentElement.scrollWidth;")
+    check(f"the page fits a {PHONE[0]} px wide screen (no sideways scrolling)",
+          width <= PHONE[0], f"{width} px")
+    browser.screenshot(os.path.join(work, "explorer-phone.png"))
+    page.desktop_sized(browser)
+    browser.back()
+    browser.wait("the position before the move", lambda: page.shown(browser)[1] == SETUP_FEN)
+    same_as_lookup("back in the browser's history", browser, cli)
+
+
+def best_line(browser, cli):
+    """Plays the best line from the set-up position, then steps back to it with the page's ◀."""
+    line = cli.line(VARIANT, SETUP_FEN)
+    browser.click(browser.find("#best-line"))
+    end = browser.wait("the end of the best line",
+                       lambda: (lambda s: "game over" in s[0] and s)(page.shown(browser)), 30)
+    check("the best line ends with the side to move lost", "loss in 0 plies" in end[0], end[0])
+    steps = 0
+    while page.shown(browser)[1] != SETUP_FEN and steps <= len(line):
+        browser.click(browser.find("#back"))
+        steps += 1
+    check(f"the best line played lookup's {len(line)} moves", steps == len(line),
+          f"{steps} steps back")
+
+
+def material_page(browser, base, cli, work):
+    browser.go(f"{base}/?variant={VARIANT}&material={MATERIAL}")
+    browser.wait("the statistics", lambda: browser.find_all("#stats table.results"))
+    counts = browser.run("""return [...document.querySelectorAll('#stats tr')].slice(1).map(
+        (tr) => [...tr.querySelectorAll('td')].map((td) => td.dataset.count));""")
+    want, longest = cli.stats(VARIANT, MATERIAL)
+    check(f"{MATERIAL}'s W/D/L counts are dtb-probe stats'", counts == want,
+          f"page {counts}, stats {want}")
+    text = browser.text(browser.find("#stats"))
+    check(f"the longest win is shown as {longest} plies", f"Longest win: {longest} plies" in text,
+          text)
+    check("the DTW histogram has bars", len(browser.find_all("#stats svg.histogram rect")) > 0)
+    browser.screenshot(os.path.join(work, "material.png"))
+
+
+def boards_as_diagram(browser, base, cli):
+    for variant, fen in DIAGRAMS:
+        browser.go(f"{base}/?variant={variant}&fen={urllib.parse.quote(fen)}")
+        page.settled(browser)
+        want, got = cli.diagram(variant, fen), page.drawn(browser)
+        check(f"{variant}'s board of {fen} is drawn as dtb-probe diagram's", got == want,
+              f"page {got}, diagram {want}")
+
+
+def frisian(browser, base, cli):
+    browser.go(f"{base}/?variant=frisian")
+    page.wait_for_board(browser)
+    page.paste_fen(browser, FRISIAN_RULES_FEN)
+    _, official = same_as_lookup(f"Frisian {FRISIAN_RULES_FEN}", browser, cli, "frisian")
+    browser.click(browser.find("input[name=rules][value=pure]"))
+    browser.wait("the pure value", lambda: page.settled(browser)[0] != official)
+    _, pure = same_as_lookup(f"Frisian {FRISIAN_RULES_FEN}, pure", browser, cli, "frisian",
+                             "pure")
+    check("the official/pure toggle changes the value shown", official != pure,
+          f"{official} / {pure}")
+    check("the address keeps rules=pure", "rules=pure" in browser.url(), browser.url())
+    page.paste_fen(browser, FRISIAN_COUNT_FEN)
+    same_as_lookup(f"Frisian {FRISIAN_COUNT_FEN}, pure", browser, cli, "frisian", "pure")
+    count = browser.property(browser.find("#count-W"), "value")
+    check("White's king-move count shows king 46 with 3 moves", count == "46=3", count)
+
+
+def scenario(browser, base, cli, work):
+    set_up_by_clicking(browser, base, cli)
+    play_winning_move(browser, cli)
+    screenshots_and_back(browser, cli, work)
+    best_line(browser, cli)
+    material_page(browser, base, cli, work)
+    boards_as_diagram(browser, base, cli)
+    frisian(browser, base, cli)
+
+
+def require_browser():
+    missing = [p for p in (CHROMIUM, DRIVER) if not os.access(p, os.X_OK)]
+    if not missing:
+        return
+    if os.environ.get("CI"):
+        sys.exit(f"FAIL missing under CI: {', '.join(missing)} (scripts/deps.sh installs them)")
+    print(f"skipped: missing {', '.join(missing)} (scripts/deps.sh installs them)")
+    sys.exit(77)
+
+
+def make_tables(gen, tables):
+    for variant, pieces in TABLES.items():
+        made = subprocess.run([gen, "--variant", variant, "--pieces", str(pieces), "--dir",
+                               os.path.join(tables, variant)], capture_output=True, text=True)
+        if made.returncode:
+            sys.exit(f"FAIL dtb-gen --variant {variant}: {made.stderr}")
+
+
+def main():
+    serve, gen, probe, work = sys.argv[1:5]
+    require_browser()
+    shutil.rmtree(work, ignore_errors=True)
+    os.makedirs(work)
+    tables = os.path.join(work, "tables")
+    make_tables(gen, tables)
+    port = free_port()
+    with open(os.path.join(work, "serve.log"), "w") as serve_log, \
+            open(os.path.join(work, "chromedriver.log"), "w") as driver_log:
+        server = subprocess.Popen([serve, "--root", tables, "--port", str(port)],
+                                  stdout=serve_log, stderr=serve_log)
+        browser = None
+        try:
+            wait_for_port(port, server, 20, serve)
+            browser = Browser(DRIVER, CHROMIUM, *DESKTOP, log=driver_log)
+            scenario(browser, f"http://127.0.0.1:{port}", ProbeCli(probe, tables), work)
+        except WebDriverError as error:
+            check("the page answered as the scenario expects", False, str(error))
+        finally:
+            if browser:
+                browser.quit()
+            server.terminate()
+            server.wait(10)
+    print(f"screenshots: {work}/explorer.png, explorer-phone.png, material.png")
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
