@@ -9,6 +9,6 @@ if(NOT DTB_SANITIZE AND TARGET dtb-gen)
   add_test(NAME install_example
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/install/install.sh ${PROJECT_BINARY_DIR}
                    ${PROJECT_SOURCE_DIR} ${CMAKE_CURRENT_BINARY_DIR}/install_example
-                   ${CMAKE_C_COMPILER})
+                   ${CMAKE_C_COMPILER} $<TARGET_EXISTS:dtb-serve>)
   set_tests_properties(install_example PROPERTIES LABELS install TIMEOUT 300)
 endif()

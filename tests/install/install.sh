@@ -1,11 +1,12 @@
 #!/bin/sh
-# usage: install.sh BUILD SOURCE WORK CC: installs BUILD into WORK/prefix as a user would
+# usage: install.sh BUILD SOURCE WORK CC SERVE: installs BUILD into WORK/prefix as a user would
 # (cmake --install), checks what lands there, makes a small table set with the installed
 # dtb-gen, then builds examples/engine.c against the installed package from fresh folders
 # four ways (CMake's find_package with dtb::dtb and with dtb::dtb_static, pkg-config, and
 # libdtb.a by hand) and runs each on the tables: they play a won position out and search it,
-# and their line must be the installed dtb-probe's.
-build=$1 source=$2 work=$3 cc=$4
+# and their line must be the installed dtb-probe's.  SERVE is 1 when BUILD has dtb-serve,
+# which must then be installed with its page.
+build=$1 source=$2 work=$3 cc=$4 serve=$5
 prefix=$work/prefix tables=$work/tables fen='W:WK2,5:BK32'
 fail() { echo "install: $*" >&2; exit 1; }
 rm -rf "$work" && mkdir -p "$work" || exit 1
@@ -20,6 +21,11 @@ for file in "lib/$soname" lib/libdtb.a bin/dtb-gen bin/dtb-probe bin/dtb-check \
             lib/cmake/dtb/dtbConfig.cmake lib/cmake/dtb/dtbConfigVersion.cmake lib/pkgconfig/dtb.pc; do
   [ -e "$prefix/$file" ] || fail "$file was not installed"
 done
+if [ "$serve" = 1 ]; then
+  for file in bin/dtb-serve share/dtb/www/index.html; do
+    [ -e "$prefix/$file" ] || fail "$file was not installed"
+  done
+fi
 
 "$prefix/bin/dtb-gen" --variant brazilian --pieces 3 --dir "$tables" >"$work/gen.log" 2>&1 ||
   fail "the installed dtb-gen failed: $(cat "$work/gen.log")"
