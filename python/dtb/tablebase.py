@@ -1,0 +1,201 @@
+"""Tablebase: a dtb handle on a variant's folder of tables, probed by FEN."""
+
+import ctypes
+import os
+import threading
+from contextlib import contextmanager
+
+from . import _capi
+from ._capi import lib
+from .errors import ArgumentError, check
+from .values import WDL, Move, Stats, Value
+
+RULES = {"official": 0, "pure": 1}  # dtb_rules
+FEN_MAX = 256  # dtb_format_fen: always enough
+MOVE_MAX = 1024  # legal moves of one position: dtb-probe's bound, far above any real count
+DRAW_LINE_MOVES = 20  # how much of a drawn line line() gives unless asked
+INT_MAX = 2**31 - 1  # dtb_line's max is a C int
+
+
+def c_text(what, text):
+    """text as the C string of argument what: str (or a path) without NUL characters."""
+    if not isinstance(text, (str, os.PathLike)):
+        raise TypeError(f"{what} must be a str, not {type(text).__name__}")
+    data = os.fsencode(text)
+    if b"\0" in data:
+        raise ArgumentError(f"{what} {text!r} holds a NUL character")
+    return data
+
+
+def is_count(number, most):
+    """Whether number is a whole number from 0 to most."""
+    return isinstance(number, int) and 0 <= number <= most
+
+
+class CallGuard:
+    """Counts the calls in flight on a handle, so that closing waits for them: dtb_close
+    must not race with other calls on the same handle."""
+
+    def __init__(self, name):
+        self.name = name
+        self.condition = threading.Condition()
+        self.active = 0
+        self.closed = False
+
+    @contextmanager
+    def call(self):
+        with self.condition:
+            if self.closed:
+                raise ArgumentError(f"{self.name} is closed")
+            self.active += 1
+        try:
+            yield
+        finally:
+            with self.condition:
+                self.active -= 1
+                self.condition.notify_all()
+
+    def close(self):
+        """True for the first close, once no call is in flight; False after that."""
+        with self.condition:
+            if self.closed:
+                return False
+            self.closed = True
+            self.condition.wait_for(lambda: self.active == 0)
+            return True
+
+
+class Tablebase:
+    """The tables of a variant in a folder.
+
+    variant is an id such as "international" or "scandinavian-8-free"; rules "official" or
+    "pure" chooses Frisian's value set (other variants have one); cache_size caps the bytes
+    of decoded table data kept (0: no cap; None: the library's default).  Positions are PDN
+    FEN.  Tables are opened when a probe first needs them, so a missing one shows then, as
+    MissingTableError.  Safe to share between threads; close() (or leaving a with block)
+    waits for calls in flight, after which calls raise ArgumentError."""
+
+    def __init__(self, variant, folder, rules="official", cache_size=None):
+        self._guard = CallGuard(f"Tablebase({variant!r}, {str(folder)!r})")
+        self._handle = None
+        if rules not in RULES:
+            raise ArgumentError(f"rules is 'official' or 'pure', not {rules!r}")
+        if cache_size is not None and not is_count(cache_size, 2**64 - 1):
+            raise ArgumentError(f"cache_size is a number of bytes, 0 or more, not {cache_size!r}")
+        handle = _capi.handle_p()
+        variant_c, folder_c = c_text("variant", variant), c_text("folder", folder)
+        check(lib.dtb_open(variant_c, folder_c, ctypes.byref(handle)))
+        self._handle = handle
+        check(lib.dtb_set_rules(handle, RULES[rules]))
+        if cache_size is not None:
+            check(lib.dtb_set_cache_size(handle, cache_size))
+
+    def close(self):
+        """Frees the handle, once the calls in flight are done.  Closing twice does nothing."""
+        if self._handle is not None and self._guard.close():
+            lib.dtb_close(self._handle)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        self.close()
+
+    def probe(self, fen):
+        """The Value of the position."""
+        value = _capi.Value()
+        with self._guard.call():
+            check(lib.dtb_probe(self._handle, self._parse(fen), ctypes.byref(value)))
+        return Value(WDL(value.wdl), value.dtw)
+
+    def probe_wdl(self, fen):
+        """The WDL of the position alone: faster than probe(), and reads less."""
+        wdl = ctypes.c_int()
+        with self._guard.call():
+            check(lib.dtb_probe_wdl(self._handle, self._parse(fen), ctypes.byref(wdl)))
+        return WDL(wdl.value)
+
+    def probe_wdl_many(self, fens):
+        """The WDLs of the positions of an iterable of FENs, as a list: the same answers as
+        probe_wdl, sooner.  An error names the position by its number, from 0."""
+        fens = list(fens)
+        positions = (_capi.Position * len(fens))()
+        wdls = (ctypes.c_int * len(fens))()
+        with self._guard.call():
+            for i, fen in enumerate(fens):
+                self._parse(fen, positions[i])
+            if fens:
+                check(lib.dtb_probe_wdl_many(self._handle, positions, len(fens), wdls))
+        return [WDL(w) for w in wdls]
+
+    def moves(self, fen):
+        """Every legal Move of the position, best first: fastest win, draws, longest loss."""
+        moves = (_capi.Move * MOVE_MAX)()
+        count = ctypes.c_int()
+        with self._guard.call():
+            position = self._parse(fen)
+            check(lib.dtb_moves(self._handle, position, moves, len(moves), ctypes.byref(count)))
+            return [self._move(m) for m in moves[: count.value]]
+
+    def best_move(self, fen):
+        """The best Move of the position; GameOverError when it has no legal move."""
+        move = _capi.Move()
+        with self._guard.call():
+            check(lib.dtb_best_move(self._handle, self._parse(fen), ctypes.byref(move)))
+            return self._move(move)
+
+    def line(self, fen, max_moves=None):
+        """The best moves from the position on, each the best_move of the one before: to the
+        end of the game for a decided position, at most max_moves of them (by default all
+        of a decided line, DRAW_LINE_MOVES of a drawn one)."""
+        if max_moves is None:
+            value = self.probe(fen)
+            max_moves = value.dtw if value.wdl != WDL.DRAW else DRAW_LINE_MOVES
+        if not is_count(max_moves, INT_MAX):
+            raise ArgumentError(f"max_moves is a number from 0 to {INT_MAX}, not {max_moves!r}")
+        line = (_capi.Move * max(max_moves, 1))()
+        count = ctypes.c_int()
+        with self._guard.call():
+            position = self._parse(fen)
+            check(lib.dtb_line(self._handle, position, line, max_moves, ctypes.byref(count)))
+            return [self._move(m) for m in line[: count.value]]
+
+    def stats(self, material):
+        """The Stats of every position of material, a name such as "KKvK" ("KvKK": the
+        same positions with colours swapped).  Reads the whole table."""
+        stats = _capi.Stats()
+        name = c_text("material", material)
+        with self._guard.call():
+            check(lib.dtb_material_stats(self._handle, name, ctypes.byref(stats)))
+            longest = self._fen(stats.longest_win_position) if stats.longest_win else None
+        return Stats(
+            material=stats.material.decode(),
+            positions=stats.positions,
+            wins=tuple(stats.wins),
+            draws=tuple(stats.draws),
+            losses=tuple(stats.losses),
+            longest_win=stats.longest_win,
+            longest_win_position=longest,
+            win_dtw=tuple(stats.win_dtw),
+            loss_dtw=tuple(stats.loss_dtw),
+        )
+
+    # The helpers below run inside a guarded call.
+
+    def _parse(self, fen, into=None):
+        """fen as a C position (into one given)."""
+        position = _capi.Position() if into is None else into
+        check(lib.dtb_parse_fen(self._handle, c_text("fen", fen), ctypes.byref(position)))
+        return ctypes.byref(position)
+
+    def _fen(self, position):
+        text = ctypes.create_string_buffer(FEN_MAX)
+        check(lib.dtb_format_fen(self._handle, ctypes.byref(position), text, FEN_MAX))
+        return text.value.decode()
+
+    def _move(self, move):
+        value = Value(WDL(move.value.wdl), move.value.dtw)
+        return Move(move.notation.decode(), self._fen(move.after), value)
