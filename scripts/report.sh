@@ -164,7 +164,7 @@ claim_paragraph() { # V SET
         "$(class_count "$file" 'stronger side threatens')" "$(class_count "$file" quiet)" \
         "$(class_sides "$file" quiet)"
     local fen value
-    read -r fen value < <(sed -n '/^quiet: /{n;p}' "$file" | sed 's/^  //') || true
+    read -r fen value < <(sed -n '/^quiet: /{n;p}' "$file" | sed 's/^  //; s/  line: .*//') || true
     [ -n "${fen:-}" ] || return 0
     printf '\nThe first quiet exception, `%s` (%s for the side to move):\n' "$fen" "$value"
     show_position "$1" "$2" "$fen" "$1-kkvk$(set_suffix "$2").svg" "$1 $fen"

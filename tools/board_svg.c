@@ -1,6 +1,7 @@
 #include "board_svg.h"
 
 #include "board_grid.h"
+#include "svg_text.h"
 
 #include <stdbool.h>
 
@@ -27,24 +28,6 @@ static const struct {
 
 /* A crown around the piece's centre: a band with three points. */
 static const char crown_path[] = "M-7,4 L-7,-4 L-3.5,0 L0,-6 L3.5,0 L7,-4 L7,4 Z";
-
-static void put_escaped(const char *text, FILE *out) {
-    for (; *text; text++) {
-        switch (*text) {
-        case '&':
-            fputs("&amp;", out);
-            break;
-        case '<':
-            fputs("&lt;", out);
-            break;
-        case '>':
-            fputs("&gt;", out);
-            break;
-        default:
-            fputc(*text, out);
-        }
-    }
-}
 
 static void draw_piece(BoardPiece piece, int cx, int cy, FILE *out) {
     const char *fill = piece_styles[piece].fill, *outline = piece_styles[piece].outline;
@@ -93,7 +76,7 @@ int board_svg(const Variant *v, const dtb_position *pos, const char *title, FILE
             "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
             "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n<title>",
             width, height, width, height);
-    put_escaped(title, out);
+    svg_put_escaped(title, out);
     fprintf(out,
             "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
             "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",

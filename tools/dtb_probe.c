@@ -1,13 +1,19 @@
 /* dtb-probe: look positions up, and inspect the rules engine. */
 #include "board_svg.h"
 #include "board_text.h"
+#include "claim_print.h"
+#include "claims_file.h"
 #include "cli.h"
 #include "draw_rules.h"
 #include "dtb.h"
 #include "fen.h"
 #include "index.h"
+#include "material_table.h"
 #include "movegen.h"
 #include "notation.h"
+#include "probe_text.h"
+#include "svg_plot.h"
+#include "svg_text.h"
 #include "tablebase.h"
 
 #include <dirent.h>
@@ -17,10 +23,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <unistd.h>
 
-#define DRAW_LINE_PLIES 20 /* how much of a drawn line lookup shows */
-#define LINE_ROW_WIDTH  56 /* characters of moves on one row of a printed line */
-#define PAGE_WIDTH      160
+#define LINE_ROW_WIDTH 56 /* characters of moves on one row of a printed line */
+#define PAGE_WIDTH     160
 
 typedef struct Command {
     const char *name;
@@ -135,14 +141,6 @@ static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
     if (o->moves_played) pos->strong_moves_played = moves_played(o);
 }
 
-static void value_text(dtb_value value, char *buf, size_t len) {
-    if (value.wdl == DTB_DRAW)
-        snprintf(buf, len, "draw");
-    else
-        snprintf(buf, len, "%s in %d %s", wdl_names[value.wdl + 1], value.dtw,
-                 value.dtw == 1 ? "ply" : "plies");
-}
-
 /* Text lines to print beside the board diagram. */
 typedef struct Page {
     int count, cap;
@@ -179,13 +177,13 @@ static void describe_moves(dtb_handle *h, const dtb_position *pos, Page *page) {
     if (dtb_moves(h, pos, moves, MOVE_MAX, &count)) cli_die(1, "%s", dtb_last_error());
     if (count == 0) page_add(page, "no legal move: the side to move has lost");
     for (int i = 0; i < count; i++) {
-        value_text(moves[i].value, text, sizeof text);
+        probe_value_text(moves[i].value, text, sizeof text);
         page_add(page, "%s%-12s %s", i ? "       " : "moves: ", moves[i].notation, text);
     }
 }
 
 static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value value, Page *page) {
-    int max = value.wdl == DTB_DRAW ? DRAW_LINE_PLIES : value.dtw, count;
+    int max = value.wdl == DTB_DRAW ? PROBE_DRAW_LINE_PLIES : value.dtw, count;
     dtb_move *line = malloc(((size_t)max + 1) * sizeof *line);
     if (!line) cli_die(1, "out of memory");
     if (dtb_line(h, pos, line, max, &count)) cli_die(1, "%s", dtb_last_error());
@@ -217,11 +215,11 @@ static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptio
     bool pure = rules_are_pure(o);
     char chosen[64], other_text[64];
     dtb_value other;
-    value_text(value, chosen, sizeof chosen);
+    probe_value_text(value, chosen, sizeof chosen);
     dtb_set_rules(h, pure ? DTB_RULES_OFFICIAL : DTB_RULES_PURE);
     if (dtb_probe(h, pos, &other)) cli_die(1, "%s", dtb_last_error());
     apply_rules(h, o);
-    value_text(other, other_text, sizeof other_text);
+    probe_value_text(other, other_text, sizeof other_text);
     if (other.wdl == value.wdl && other.dtw == value.dtw)
         snprintf(buf, len, "%s", chosen);
     else if (pure)
@@ -412,243 +410,382 @@ static void print_counts(const TableInfo *info, int set, bool reversed) {
     }
 }
 
-/* The table of a material as asked for: the canonical material's table, read with colours
- * swapped when the material asked for is its twin. */
-typedef struct MaterialTable {
-    TableFile *t;
-    Indexer ix;
-    bool reversed;
-    char dir[4096]; /* the folder, whose tables value the positions the file does not store */
-} MaterialTable;
-
-/* Opens the table of material `name`; on an error exits with error_status. */
-static void open_material_table(const Variant *v, const char *dir, const char *name,
-                                int error_status, MaterialTable *out) {
-    Material m;
-    char err[1024], default_dir[256], path[4200], canonical_name[MATERIAL_NAME_MAX];
-    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
-    out->reversed = !material_is_canonical(&m);
-    Material canonical = out->reversed ? material_reversed(&m) : m;
-    material_name(&canonical, canonical_name, sizeof canonical_name);
-    snprintf(out->dir, sizeof out->dir, "%s", tables_dir(v, dir, default_dir, sizeof default_dir));
-    snprintf(path, sizeof path, "%s/%s%s", out->dir, canonical_name, TB_FILE_SUFFIX);
-    if (tb_open_indexed(v, &canonical, path, &out->t, &out->ix, err, sizeof err) != TABLE_OK)
-        cli_die(error_status, "%s", err);
-}
-
-/* Every cell of the table, cells_per_position a position, those the file does not store
- * settled as probes settle them (tb_read_all); the caller frees them. */
-static Cell *read_all_cells(const MaterialTable *mt, int error_status) {
+/* Scans value set `set` of the whole table for a win with the largest DTW (the first such
+ * index) and counts the decided positions by DTW into by_dtw[CELL_DTW_MAX + 1]. */
+static void print_longest_win(const MaterialTable *mt, const Cell *cells, int set,
+                              uint64_t *by_dtw) {
     uint32_t cpp = table_info(mt->t)->cells_per_position;
-    Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
-    Tablebase *tb = tb_open(mt->ix.v, mt->dir);
-    char err[1024];
-    if (!cells || !tb)
-        cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
-    if (tb_read_all(tb, &mt->ix.m, cells, err, sizeof err)) cli_die(error_status, "%s", err);
-    tb_close(tb);
-    return cells;
-}
-
-/* The position of index i in the colours asked for; false for a hole of the index. */
-static bool shown_position(const MaterialTable *mt, uint64_t i, Position *out) {
-    Position p;
-    if (!idx_decode(&mt->ix, i, &p)) return false;
-    if (mt->reversed)
-        pos_reversed(mt->ix.v->board, &p, out);
-    else
-        *out = p;
-    return true;
-}
-
-/* Scans the whole table for a win with the largest DTW (the first such index). */
-static void print_longest_win(const MaterialTable *mt, int set) {
-    uint32_t cpp = table_info(mt->t)->cells_per_position;
-    Cell *cells = read_all_cells(mt, 1);
     uint64_t found = 0;
     int longest = 0;
+    memset(by_dtw, 0, (CELL_DTW_MAX + 1) * sizeof *by_dtw);
     for (uint64_t i = 0; i < mt->ix.size; i++) {
         Cell c = cells[i * cpp + (uint32_t)set];
+        if (CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS) by_dtw[CELL_DTW(c)]++;
         if (CELL_WDL(c) == WDL_WIN && (int)CELL_DTW(c) > longest) longest = CELL_DTW(c), found = i;
     }
-    free(cells);
     if (!longest) {
         printf("%slongest-win - -\n", set_prefix[set]);
         return;
     }
     Position shown;
     char fen[FEN_MAX];
-    shown_position(mt, found, &shown);
+    material_table_position(mt, found, &shown);
     fen_format(mt->ix.v, &shown, fen, sizeof fen);
     printf("%slongest-win %d %s\n", set_prefix[set], longest, fen);
 }
 
+/* The DTW histogram of a material as a bar chart: a bar a DTW from 1 to the longest. */
+static void write_dtw_histogram(const Variant *v, const char *name, const char *set_name,
+                                const uint64_t *by_dtw, const char *path) {
+    int longest = 0;
+    for (int d = 1; d <= CELL_DTW_MAX; d++)
+        if (by_dtw[d]) longest = d;
+    static char label_text[CELL_DTW_MAX + 1][8];
+    static const char *labels[CELL_DTW_MAX + 1];
+    static double values[CELL_DTW_MAX + 1];
+    for (int d = 1; d <= longest; d++) {
+        snprintf(label_text[d - 1], sizeof label_text[0], "%d", d);
+        labels[d - 1] = label_text[d - 1];
+        values[d - 1] = (double)by_dtw[d];
+    }
+    char title[256], tmp[4200];
+    snprintf(title, sizeof title, "%s %s%s: decided positions by DTW", v->id, name, set_name);
+    SvgBars bars = {title,       "DTW (plies; odd: the side to move wins, even: it loses)",
+                    "positions", longest,
+                    labels,      values};
+    FILE *out = svg_file_open(path, tmp, sizeof tmp);
+    if (!out || !svg_file_close(out, tmp, path, svg_bar_chart(&bars, out) != 0))
+        cli_die(1, "cannot write '%s'", path);
+}
+
 static const char stats_usage[] =
-    "usage: dtb-probe stats --variant V [--dir DIR] MATERIAL\n"
+    "usage: dtb-probe stats --variant V [--dir DIR] [--svg FILE [--rules pure|official]]\n"
+    "                       MATERIAL\n"
     "Prints the results of every position of MATERIAL (like KKMvK), for the side to move:\n"
     "  white-to-move win W draw D loss L\n"
     "  black-to-move win W draw D loss L\n"
     "  longest-win PLIES FEN   (a win with the largest DTW; '- -' when there is no win)\n"
     "Frisian adds the same three lines for the values under its draw rules, each prefixed\n"
     "'rules-'.\n"
+    "--svg writes FILE, the histogram of the decided positions by DTW as a plain SVG bar\n"
+    "chart; for Frisian, of the values --rules names (official by default).\n"
     "DIR defaults to tables/V.\n";
 
 static int run_stats(int argc, char **argv) {
-    const char *variant = NULL, *dir = NULL, *name = NULL;
-    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir}, {0}};
+    const char *variant = NULL, *dir = NULL, *name = NULL, *svg = NULL;
+    RulesOptions ro = {0};
+    const CliOption options[] = {{"--variant", true, &variant},
+                                 {"--dir", true, &dir},
+                                 {"--svg", true, &svg},
+                                 {"--rules", true, &ro.rules},
+                                 {0}};
     cli_parse(argc, argv, options, &name, 1, stats_usage);
     Variant v;
     cli_variant(variant, &v);
     if (!name) cli_die(2, "stats needs a material, like KKvK");
+    bool pure = rules_are_pure(&ro);
     MaterialTable mt;
-    open_material_table(&v, dir, name, 1, &mt);
-    for (int set = 0; set < (int)table_info(mt.t)->cells_per_position; set++) {
+    char default_dir[256];
+    material_table_open(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, 1, &mt);
+    Cell *cells = material_table_cells(&mt, 1);
+    static uint64_t by_dtw[VALUE_SETS_MAX][CELL_DTW_MAX + 1];
+    int sets = (int)table_info(mt.t)->cells_per_position;
+    for (int set = 0; set < sets; set++) {
         print_counts(table_info(mt.t), set, mt.reversed);
-        print_longest_win(&mt, set);
+        print_longest_win(&mt, cells, set, by_dtw[set]);
     }
+    free(cells);
     table_close(mt.t);
+    int shown = sets > 1 && !pure ? VALUES_RULES : VALUES_PURE;
+    if (svg)
+        write_dtw_histogram(&v, name,
+                            sets == 1 ? ""
+                            : pure    ? ", pure values"
+                                      : ", official values",
+                            by_dtw[shown], svg);
     return 0;
 }
 
-/* ---- Checking a claim that one side wins a whole material. ---- */
-
-#define CLAIM_EXAMPLES 5
-
-/* The classes of the positions the named side does not win, in the order they are tried. */
-enum { CLASS_CAPTURE, CLASS_WEAKER_CAPTURES, CLASS_STRONGER_THREATENS, CLASS_QUIET, CLASS_COUNT };
-
-static const char *const class_names[CLASS_COUNT] = {
-    "capture pending", "weaker side captures first", "stronger side threatens", "quiet"};
-
-static const char *const side_names[2] = {"White", "Black"}; /* [WHITE], [BLACK] */
-
-typedef struct ClaimClass {
-    uint64_t count[2]; /* [side to move] */
-    int examples;
-    char example[CLAIM_EXAMPLES][FEN_MAX + 2 + 64]; /* "FEN  value" */
-} ClaimClass;
-
-typedef struct ClaimTally {
-    uint64_t positions, won;
-    ClaimClass classes[CLASS_COUNT];
-} ClaimTally;
-
-/* The class of p, a position the stronger side does not win (see claim_usage). */
-static int exception_class(const Variant *v, const Position *p, int weaker) {
-    if (movegen_has_capture(v, p)) return CLASS_CAPTURE;
-    Position waiting = *p; /* the side not to move, as if it were to move */
-    waiting.side = !p->side;
-    if (!movegen_has_capture(v, &waiting)) return CLASS_QUIET;
-    return waiting.side == weaker ? CLASS_WEAKER_CAPTURES : CLASS_STRONGER_THREATENS;
-}
-
-static dtb_value cell_value(Cell c) {
-    static const dtb_wdl wdl_of_cell[4] = {[WDL_LOSS] = DTB_LOSS, [WDL_WIN] = DTB_WIN};
-    return (dtb_value){wdl_of_cell[CELL_WDL(c)], CELL_WDL(c) == WDL_DRAW ? 0 : CELL_DTW(c)};
-}
-
-static void add_exception(const Variant *v, const Position *p, Cell c, ClaimClass *class) {
-    if (class->examples < CLAIM_EXAMPLES) {
-        char fen[FEN_MAX], value[64];
-        fen_format(v, p, fen, sizeof fen);
-        value_text(cell_value(c), value, sizeof value);
-        snprintf(class->example[class->examples++], sizeof class->example[0], "%s  %s", fen, value);
-    }
-    class->count[p->side]++;
-}
-
-static void tally_claim(const MaterialTable *mt, int set, int winner, ClaimTally *tally) {
-    uint32_t cpp = table_info(mt->t)->cells_per_position;
-    Cell *cells = read_all_cells(mt, 2);
-    memset(tally, 0, sizeof *tally);
-    for (uint64_t i = 0; i < mt->ix.size; i++) {
-        Position p;
-        if (!shown_position(mt, i, &p)) continue;
-        Cell c = cells[i * cpp + (uint32_t)set];
-        tally->positions++;
-        if (CELL_WDL(c) == (p.side == winner ? WDL_WIN : WDL_LOSS))
-            tally->won++;
-        else
-            add_exception(mt->ix.v, &p, c, &tally->classes[exception_class(mt->ix.v, &p, !winner)]);
-    }
-    free(cells);
-}
-
-static uint64_t quiet_exceptions(const ClaimTally *tally) {
-    const uint64_t *by_side = tally->classes[CLASS_QUIET].count;
-    return by_side[WHITE] + by_side[BLACK];
-}
-
-static void print_claim(const ClaimTally *tally, int winner) {
-    printf("positions: %llu\nwon by %s: %llu\n", (unsigned long long)tally->positions,
-           side_names[winner], (unsigned long long)tally->won);
-    for (int k = 0; k < CLASS_COUNT; k++) {
-        const ClaimClass *class = &tally->classes[k];
-        printf("%s: %llu (White to move %llu, Black to move %llu)\n", class_names[k],
-               (unsigned long long)(class->count[WHITE] + class->count[BLACK]),
-               (unsigned long long)class->count[WHITE], (unsigned long long)class->count[BLACK]);
-        for (int e = 0; e < class->examples; e++) printf("  %s\n", class->example[e]);
-    }
-    uint64_t quiet = quiet_exceptions(tally);
-    printf("claim %s: %llu quiet exceptions\n", quiet ? "fails" : "holds",
-           (unsigned long long)quiet);
-}
+/* ---- Checking claims of endgame theory. ---- */
 
 static const char claim_usage[] =
     "usage: dtb-probe claim --variant V [--dir DIR] [--rules pure|official] MATERIAL\n"
-    "                       --wins white|black\n"
-    "Checks the claim that the named side wins every position of MATERIAL (like KKvK), with\n"
-    "either side to move.  Values are for the side to move: the named side wins a position\n"
-    "when it is to move and the value is a win, or the other side is to move and the value\n"
-    "is a loss.  Prints the number of positions and of those won, then sorts every other\n"
-    "position into the first of these classes that fits, and prints each class's count (in\n"
-    "all, and with each side to move) with up to 5 example FENs and their values:\n"
-    "  capture pending             the side to move must capture;\n"
-    "  weaker side captures first  the weaker side (the one the claim says loses) has a\n"
-    "                              capture, so it captures on its first move unless the\n"
-    "                              stronger side prevents it;\n"
-    "  stronger side threatens     only the stronger side has a capture, and the weaker side\n"
-    "                              is to move (not quiet: a capture is pending for a side);\n"
-    "  quiet                       no capture for either side.\n"
-    "The last line is 'claim holds: 0 quiet exceptions' or 'claim fails: N quiet\n"
-    "exceptions'.  Exit status: 0 when no quiet position is an exception, 1 when one is, 2\n"
-    "on an error (bad arguments, a missing or bad table).  DIR defaults to tables/V.\n"
+    "                       (--wins white|black | --draw) [--where CONDITION]...\n"
+    "                       [--to-move white|black] [--within BOUND [--won-only]]\n"
+    "                       [--heatmap FILE]\n"
+    "Checks a claim over every position of MATERIAL (like KKKvK) that stands inside its\n"
+    "conditions: that the named side wins it (--wins: it is to move and wins, or the other\n"
+    "side is to move and loses), or that it is drawn (--draw).\n"
+    "  --where 'SIDE KIND on|off SQUARES'  SIDE white or black, KIND man, king or piece;\n"
+    "        'on': at least one such piece stands on the squares, 'off': none does.  SQUARES\n"
+    "        as numbers and ranges with no spaces (4,8,11-15), or main-diagonal, the long\n"
+    "        diagonal of the board (5-46 on 10x10, the main road 4-29 on 8x8; on the mirrored\n"
+    "        Scandinavian boards 1-50 and 1-32).  Repeatable: every condition must hold.\n"
+    "  --to-move SIDE   only the positions with that side to move.\n"
+    "  --within BOUND   the win must take at most BOUND: N or 'N plies', or 'N moves' of\n"
+    "        the winner (a win of d plies takes (d + 1) / 2 of them with the winner to\n"
+    "        move, d / 2 with the loser to move).\n"
+    "  --won-only       only the positions the named side wins: the claim is that every\n"
+    "        win keeps within the bound (as FMJD's 16-move rule assumes).\n"
+    "Prints the claim, the positions inside the conditions and those as claimed, then sorts\n"
+    "every other position into a class: those the named side wins, but slower than the\n"
+    "bound, and the others by the first of these that fits; it prints each\n"
+    "class's count (in all, and with each side to move) with up to 3 example FENs, their\n"
+    "values and best lines.  The stronger side is the side the claim says wins; for --draw\n"
+    "the side that wins the position.\n"
+    "  capture pending                 the side to move must capture;\n"
+    "  weaker side captures first      the weaker side has a capture, so it captures on its\n"
+    "                                  first move unless the stronger side prevents it;\n"
+    "  stronger side threatens         only the stronger side has a capture, and the weaker\n"
+    "                                  side is to move;\n"
+    "  won, but slower than the bound  (with --within) won by the named side, in more than\n"
+    "                                  the bound, whatever the captures;\n"
+    "  quiet                           no capture for either side.\n"
+    "Then the longest win of the claimed side with each side to move ('longest win: White\n"
+    "to move P plies FEN, Black to move P plies FEN', 0 plies and '-' for none), and the\n"
+    "verdict: 'claim holds: 0 quiet exceptions' or 'claim fails: N quiet exceptions', with\n"
+    "', M won slower than the bound' under --within.  A claim holds when no quiet position\n"
+    "is an exception and none is won too slowly.  --heatmap writes FILE, an SVG board\n"
+    "showing on each square how many of those failures have there the piece of the first\n"
+    "--where (without one, any piece of the side that loses; Black's for --draw).\n"
+    "Exit status: 0 when the claim holds, 1 when it fails, 2 on an error (bad arguments, a\n"
+    "missing or bad table).  DIR defaults to tables/V.\n"
     "Frisian: --rules official (the default) checks the values under the draw rules of\n"
     "RULES.md 7.2 (with no moves played yet in two kings against one king), --rules pure the\n"
     "values without them.\n";
 
-/* The side of --wins; exits 2 on anything but white or black. */
-static int parse_winner(const char *wins) {
-    for (int side = WHITE; side <= BLACK; side++)
-        if (wins && strcasecmp(wins, side_names[side]) == 0) return side;
-    cli_die(2, "--wins is 'white' or 'black', not '%s'", wins ? wins : "");
+/* The values given to the repeatable option `name` (cli_parse keeps only the last). */
+static int repeated_option(int argc, char **argv, const CliOption *options, const char *name,
+                           const char **values, int max) {
+    int count = 0;
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], name) == 0 && count < max) values[count++] = argv[i + 1];
+        for (const CliOption *o = options; o->name; o++)
+            if (o->takes_value && strcmp(argv[i], o->name) == 0) {
+                i++; /* the option's value, never an option itself */
+                break;
+            }
+    }
+    return count;
+}
+
+typedef struct ClaimOptions {
+    const char *wins, *draw, *where, *to_move, *within, *won_only;
+} ClaimOptions;
+
+/* The claim the options state; exits 2 naming a bad part. */
+static void claim_from_options(const Variant *v, const ClaimOptions *o, const char **where,
+                               int conditions, bool pure, Claim *c) {
+    char err[CLAIM_TEXT_MAX + 256];
+    memset(c, 0, sizeof *c);
+    c->to_move = CLAIM_ANY_SIDE;
+    c->pure = pure;
+    if (!o->wins == !o->draw) cli_die(2, "a claim needs one of --wins white|black and --draw");
+    if (o->draw && o->within) cli_die(2, "--within bounds a win: --draw takes none");
+    if (o->won_only && !o->within)
+        cli_die(2, "--won-only is a claim on the bound: it needs --within");
+    c->won_only = o->won_only != NULL;
+    c->outcome = CLAIM_DRAW;
+    if (o->wins && !claim_parse_side("--wins", o->wins, &c->outcome, err, sizeof err))
+        cli_die(2, "%s", err);
+    if (o->to_move && !claim_parse_side("--to-move", o->to_move, &c->to_move, err, sizeof err))
+        cli_die(2, "%s", err);
+    if (o->within && !claim_parse_bound(o->within, c, err, sizeof err)) cli_die(2, "%s", err);
+    if (conditions > CLAIM_CONDITIONS)
+        cli_die(2, "a claim takes at most %d --where conditions", CLAIM_CONDITIONS);
+    for (int i = 0; i < conditions; i++)
+        if (!claim_add_where(v, where[i], c, err, sizeof err)) cli_die(2, "%s", err);
+}
+
+/* Checks the claim on the tables of dir, in the value set it names; the handle h (opened
+ * on dir) gives the examples' values and lines. */
+static void check_claim(const Variant *v, const char *dir, const char *material, const Claim *c,
+                        dtb_handle *h, ClaimResult *out) {
+    MaterialTable mt;
+    material_table_open(v, dir, material, 2, &mt);
+    bool two_sets = table_info(mt.t)->cells_per_position > 1;
+    dtb_set_rules(h, c->pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
+    claim_check(&mt, two_sets && !c->pure ? VALUES_RULES : VALUES_PURE, c, out);
+    table_close(mt.t);
 }
 
 static int run_claim(int argc, char **argv) {
-    const char *variant = NULL, *dir = NULL, *name = NULL, *wins = NULL;
+    const char *variant = NULL, *dir = NULL, *name = NULL, *heatmap = NULL;
+    ClaimOptions co = {0};
     RulesOptions ro = {0};
     const CliOption options[] = {{"--variant", true, &variant},
                                  {"--dir", true, &dir},
                                  {"--rules", true, &ro.rules},
-                                 {"--wins", true, &wins},
+                                 {"--wins", true, &co.wins},
+                                 {"--draw", false, &co.draw},
+                                 {"--where", true, &co.where},
+                                 {"--to-move", true, &co.to_move},
+                                 {"--within", true, &co.within},
+                                 {"--won-only", false, &co.won_only},
+                                 {"--heatmap", true, &heatmap},
                                  {0}};
     cli_parse(argc, argv, options, &name, 1, claim_usage);
+    const char *where[CLAIM_CONDITIONS + 1];
+    int conditions = repeated_option(argc, argv, options, "--where", where, CLAIM_CONDITIONS + 1);
     Variant v;
-    cli_variant(variant, &v);
+    dtb_handle *h = open_tables(variant, dir, &v);
     if (!name) cli_die(2, "claim needs a material, like KKvK");
-    int winner = parse_winner(wins);
-    bool pure = rules_are_pure(&ro);
-    MaterialTable mt;
-    open_material_table(&v, dir, name, 2, &mt);
-    bool two_sets = table_info(mt.t)->cells_per_position > 1;
-    int set = two_sets && !pure ? VALUES_RULES : VALUES_PURE;
-    printf("claim: %s wins every position of %s (%s%s)\n", side_names[winner], name, v.id,
-           two_sets ? (pure ? ", pure values" : ", official values") : "");
-    static ClaimTally tally;
-    tally_claim(&mt, set, winner, &tally);
-    table_close(mt.t);
-    print_claim(&tally, winner);
-    return quiet_exceptions(&tally) ? 1 : 0;
+    Claim c;
+    claim_from_options(&v, &co, where, conditions, rules_are_pure(&ro), &c);
+    char default_dir[256];
+    static ClaimResult result;
+    check_claim(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c, h, &result);
+    ClaimView view = {&v, name, &c, &result, h};
+    claim_print_text(&view, stdout);
+    if (heatmap && !claim_write_heat_map(&view, heatmap))
+        cli_die(2, "cannot write '%s': %s", heatmap, strerror(errno));
+    dtb_close(h);
+    return claim_failures(&result) ? 1 : 0;
+}
+
+static const char claims_usage[] =
+    "usage: dtb-probe claims --sets DIR [--pictures DIR] FILE\n"
+    "Checks every claim of FILE (the format is described in claims/claims.txt) on the\n"
+    "tables of DIR/VARIANT and writes the report's section on them as markdown: a table of\n"
+    "every claim with its verdict, then each claim with its source, the dtb-probe claim\n"
+    "command that checks it, its counts by class, its longest wins and first failures with\n"
+    "their best lines.  A claim whose table DIR lacks is listed as not checked.  With\n"
+    "--pictures, each failing claim's heat map (as dtb-probe claim --heatmap draws it) goes\n"
+    "to DIR/claim-ID.svg, linked as report/claim-ID.svg.\n"
+    "Exit status: 0 when every claim could be checked or lacked only its table, 1 when a\n"
+    "table is bad, 2 for a bad file or option.\n";
+
+/* The verdict of one entry, in the summary table. */
+typedef struct EntryVerdict {
+    bool checked;
+    uint64_t failures;
+} EntryVerdict;
+
+static const char *verdict_word(const EntryVerdict *e) {
+    return !e->checked ? "not checked (no table)" : e->failures ? "fails" : "holds";
+}
+
+static bool has_table(const char *dir, const char *material) {
+    Material m;
+    char err[256], name[MATERIAL_NAME_MAX], path[4400];
+    if (!material_parse(material, &m, err, sizeof err)) cli_die(2, "%s", err);
+    if (!material_is_canonical(&m)) m = material_reversed(&m);
+    material_name(&m, name, sizeof name);
+    snprintf(path, sizeof path, "%s/%s%s", dir, name, TB_FILE_SUFFIX);
+    return access(path, R_OK) == 0;
+}
+
+/* Checks entry e on the set of its variant in sets and writes its markdown subsection. */
+static EntryVerdict report_entry(const ClaimEntry *e, const char *sets, const char *pictures,
+                                 FILE *out) {
+    char dir[4200], options[CLAIM_TEXT_MAX * 2];
+    snprintf(dir, sizeof dir, "%s/%s", sets, e->v.id);
+    claim_options_text(&e->v, &e->claim, options, sizeof options);
+    fprintf(out,
+            "\n<a id=\"%s\"></a>\n\n### %s: %s\n\n> %s\n\n`dtb-probe claim --variant %s %s %s`\n",
+            e->id, e->id, e->title, e->source, e->v.id, e->material, options);
+    if (*e->refines)
+        fprintf(out, "\nA restatement of [%s](#%s), with a condition or bound added.\n", e->refines,
+                e->refines);
+    EntryVerdict verdict = {has_table(dir, e->material), 0};
+    if (!verdict.checked) {
+        fprintf(out, "\nNot checked: these tables have no %s.\n", e->material);
+        return verdict;
+    }
+    dtb_handle *h;
+    if (dtb_open(e->v.id, dir, &h)) cli_die(1, "%s", dtb_last_error());
+    static ClaimResult result;
+    check_claim(&e->v, dir, e->material, &e->claim, h, &result);
+    verdict.failures = claim_failures(&result);
+    ClaimView view = {&e->v, e->material, &e->claim, &result, h};
+    fprintf(out, "\n**%s**.\n\n", verdict_word(&verdict));
+    char path[4400], link[256];
+    snprintf(link, sizeof link, "report/claim-%s.svg", e->id);
+    if (pictures) snprintf(path, sizeof path, "%s/claim-%s.svg", pictures, e->id);
+    bool heat = pictures && verdict.failures;
+    if (heat && !claim_write_heat_map(&view, path)) cli_die(1, "cannot write '%s'", path);
+    claim_print_markdown(&view, heat ? link : NULL, out);
+    dtb_close(h);
+    return verdict;
+}
+
+static void print_claims_summary(const ClaimEntry *entries, const EntryVerdict *verdicts,
+                                 int count) {
+    printf("| claim | variant | material | stated | verdict |\n| --- | --- | --- | --- | --- |\n");
+    for (int i = 0; i < count; i++) {
+        char statement[CLAIM_TEXT_MAX * 2];
+        ClaimView view = {&entries[i].v, entries[i].material, &entries[i].claim, NULL, NULL};
+        claim_statement(&view, statement, sizeof statement);
+        printf("| [%s](#%s)%s | %s | %s | %s | **%s** |\n", entries[i].id, entries[i].id,
+               *entries[i].refines ? " (refined)" : "", entries[i].v.id, entries[i].material,
+               statement, verdict_word(&verdicts[i]));
+    }
+}
+
+static int run_claims(int argc, char **argv) {
+    const char *sets = NULL, *pictures = NULL, *file = NULL;
+    const CliOption options[] = {{"--sets", true, &sets}, {"--pictures", true, &pictures}, {0}};
+    cli_parse(argc, argv, options, &file, 1, claims_usage);
+    if (!file || !sets) cli_die(2, "claims needs --sets DIR and a claims file");
+    ClaimEntry *entries;
+    int count;
+    char err[CLAIMS_FIELD_MAX + 512];
+    if (!claims_file_read(file, &entries, &count, err, sizeof err)) cli_die(2, "%s", err);
+    EntryVerdict *verdicts = calloc((size_t)count, sizeof *verdicts);
+    if (!verdicts) cli_die(1, "out of memory");
+    /* The details go first into a temporary file, so that the summary can head them. */
+    FILE *details = tmpfile();
+    if (!details) cli_die(1, "cannot make a temporary file: %s", strerror(errno));
+    for (int i = 0; i < count; i++)
+        verdicts[i] = report_entry(&entries[i], sets, pictures, details);
+    print_claims_summary(entries, verdicts, count);
+    rewind(details);
+    for (int ch; (ch = fgetc(details)) != EOF;) putchar(ch);
+    fclose(details);
+    free(verdicts);
+    free(entries);
+    return 0;
+}
+
+/* ---- Plots. ---- */
+
+static const char plot_usage[] =
+    "usage: dtb-probe plot --svg FILE [--title TEXT] [--x-label TEXT] [--y-label TEXT]\n"
+    "Reads 'LABEL VALUE' lines from standard input (LABEL without spaces, VALUE a number of\n"
+    "at least 0) and writes FILE as a plain SVG 1.1 bar chart, one bar a line in their\n"
+    "order.  Exit status: 0, 1 when FILE cannot be written, 2 for a bad line.\n";
+
+enum { PLOT_BARS_MAX = 4096, PLOT_LABEL_MAX = 64 };
+
+static int run_plot(int argc, char **argv) {
+    const char *svg = NULL, *title = "", *x_label = "", *y_label = "";
+    const CliOption options[] = {{"--svg", true, &svg},
+                                 {"--title", true, &title},
+                                 {"--x-label", true, &x_label},
+                                 {"--y-label", true, &y_label},
+                                 {0}};
+    cli_parse(argc, argv, options, NULL, 0, plot_usage);
+    if (!svg) cli_die(2, "plot needs --svg FILE");
+    static char label_text[PLOT_BARS_MAX][PLOT_LABEL_MAX];
+    static const char *labels[PLOT_BARS_MAX];
+    static double values[PLOT_BARS_MAX];
+    int count = 0;
+    char line[256], extra;
+    for (int n = 1; fgets(line, sizeof line, stdin); n++) {
+        if (strspn(line, " \t\r\n") == strlen(line)) continue;
+        if (count == PLOT_BARS_MAX) cli_die(2, "more than %d bars", PLOT_BARS_MAX);
+        if (sscanf(line, "%63s %lf %c", label_text[count], &values[count], &extra) != 2 ||
+            !(values[count] >= 0))
+            cli_die(2, "line %d of standard input is not 'LABEL VALUE': %s", n, line);
+        labels[count] = label_text[count];
+        count++;
+    }
+    SvgBars bars = {title, x_label, y_label, count, labels, values};
+    char tmp[4200];
+    FILE *out = svg_file_open(svg, tmp, sizeof tmp);
+    if (!out || !svg_file_close(out, tmp, svg, svg_bar_chart(&bars, out) != 0))
+        cli_die(1, "cannot write '%s'", svg);
+    return 0;
 }
 
 /* ---- Diagrams. ---- */
@@ -775,7 +912,9 @@ static const Command commands[] = {
     {"lookup", run_lookup, "the value, moves and best line of a position"},
     {"batch", run_batch, "the value and best move of each FEN on standard input"},
     {"stats", run_stats, "result counts and the longest win of a material"},
-    {"claim", run_claim, "check that one side wins every position of a material"},
+    {"claim", run_claim, "check a claim of endgame theory on a material's table"},
+    {"claims", run_claims, "check a file of claims, as the report's markdown"},
+    {"plot", run_plot, "draw 'label value' lines as an SVG bar chart"},
     {"diagram", run_diagram, "draw a position, as an SVG picture or as text"},
     {"verify", run_verify, "check the table files of a folder"},
     {"perft", run_perft, "count leaf positions to a depth"},

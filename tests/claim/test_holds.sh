@@ -23,7 +23,7 @@ expect_match "all positions" "^positions: 26040$" "$WORK/out"
 expect_match "no quiet exception" "^quiet: 0 \(White to move 0, Black to move 0\)$" "$WORK/out"
 expect_match "the verdict" "^claim holds: 0 quiet exceptions$" "$WORK/out"
 # The counts with "the winner" and "the loser" for the sides.
-counts() { grep -v '^  ' "$WORK/out" | tail -n +2 | sed "s/$1/winner/g; s/$2/loser/g"; }
+counts() { grep -v '^  \|^longest win: ' "$WORK/out" | tail -n +2 | sed "s/$1/winner/g; s/$2/loser/g"; }
 counts White Black >"$WORK/a"
 
 # The colour-reversed twin, MvKK with Black to win, is the same claim: the sides swap.

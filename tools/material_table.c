@@ -1,0 +1,44 @@
+#include "material_table.h"
+
+#include "cli.h"
+#include "material.h"
+#include "tablebase.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+void material_table_open(const Variant *v, const char *dir, const char *name, int error_status,
+                         MaterialTable *out) {
+    Material m;
+    char err[1024], path[4200], canonical_name[MATERIAL_NAME_MAX];
+    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
+    out->reversed = !material_is_canonical(&m);
+    Material canonical = out->reversed ? material_reversed(&m) : m;
+    material_name(&canonical, canonical_name, sizeof canonical_name);
+    snprintf(out->dir, sizeof out->dir, "%s", dir);
+    snprintf(path, sizeof path, "%s/%s%s", out->dir, canonical_name, TB_FILE_SUFFIX);
+    if (tb_open_indexed(v, &canonical, path, &out->t, &out->ix, err, sizeof err) != TABLE_OK)
+        cli_die(error_status, "%s", err);
+}
+
+Cell *material_table_cells(const MaterialTable *mt, int error_status) {
+    uint32_t cpp = table_info(mt->t)->cells_per_position;
+    Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
+    Tablebase *tb = tb_open(mt->ix.v, mt->dir);
+    char err[1024];
+    if (!cells || !tb)
+        cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
+    if (tb_read_all(tb, &mt->ix.m, cells, err, sizeof err)) cli_die(error_status, "%s", err);
+    tb_close(tb);
+    return cells;
+}
+
+bool material_table_position(const MaterialTable *mt, uint64_t i, Position *out) {
+    Position p;
+    if (!idx_decode(&mt->ix, i, &p)) return false;
+    if (mt->reversed)
+        pos_reversed(mt->ix.v->board, &p, out);
+    else
+        *out = p;
+    return true;
+}

@@ -1,0 +1,33 @@
+/* A material's whole table as the claim and stats commands read it: the canonical
+ * material's file, read with colours swapped when the material asked for is its twin. */
+#ifndef DTB_MATERIAL_TABLE_H
+#define DTB_MATERIAL_TABLE_H
+
+#include "index.h"
+#include "position.h"
+#include "table_file.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+
+typedef struct MaterialTable {
+    TableFile *t;
+    Indexer ix;
+    bool reversed;
+    char dir[4096]; /* the folder, whose tables value the positions the file does not store */
+} MaterialTable;
+
+/* Opens the table of material `name` (like "KKvK", in either colour order) in dir; on an
+ * error exits with error_status (2 for a malformed name). */
+void material_table_open(const Variant *v, const char *dir, const char *name, int error_status,
+                         MaterialTable *out);
+
+/* Every cell of the table, cells_per_position a position, those the file does not store
+ * settled as probes settle them (tb_read_all); the caller frees them.  On an error exits
+ * with error_status. */
+Cell *material_table_cells(const MaterialTable *mt, int error_status);
+
+/* The position of index i in the colours asked for; false for a hole of the index. */
+bool material_table_position(const MaterialTable *mt, uint64_t i, Position *out);
+
+#endif
