@@ -36,6 +36,18 @@ def drawn(browser):
     return {(row, file): piece for row, file, piece in found}
 
 
+def numbers(browser):
+    """The square numbers the board shows, row by row from the top, each row left to right."""
+    found = browser.run("""
+        const cell = +document.querySelector('#board .dark').getAttribute('width');
+        return [...document.querySelectorAll('#board .number')].map((t) => [
+            Math.floor(t.getAttribute('y') / cell), +t.getAttribute('x'), +t.textContent]);""")
+    rows = {}
+    for row, x, number in sorted(found):
+        rows.setdefault(row, []).append(number)
+    return [rows[row] for row in sorted(rows)]
+
+
 def wait_for_board(browser):
     browser.wait("the board", lambda: browser.find_all("#board .dark"))
 

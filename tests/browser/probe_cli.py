@@ -45,11 +45,14 @@ class ProbeCli:
         return [list(row) for row in rows], re.search(r"longest-win (\d+)", out).group(1)
 
     def diagram(self, variant, fen):
-        """{(row from the top, file): piece} of diagram's text board."""
+        """{(row from the top, file): piece} of diagram's text board, and the square numbers
+        of each row from the top, [(first, last)]."""
         out = self._run("diagram", variant, fen)
-        cells = {}
-        for row, line in enumerate(re.findall(r"^ *\d+ (.*)$", out, re.MULTILINE)):
+        cells, numbers = {}, []
+        rows = re.findall(r"^ *\d+ (.*?)(\d+)-(\d+)\s*$", out, re.MULTILINE)
+        for row, (line, first, last) in enumerate(rows):
+            numbers.append((int(first), int(last)))
             for file, char in enumerate(line[1::2]):  # a board cell every 2 characters
                 if char in PIECE_LETTERS:
                     cells[(row, file)] = PIECE_LETTERS[char]
-        return cells
+        return cells, numbers

@@ -6,8 +6,9 @@ A user sets up a position by clicking squares, sees its value and moves, hovers 
 plays a winning one by clicking it, goes back with the browser's back button, plays the
 best line and steps back through it, opens a material's statistics, and in Frisian pastes
 FENs (one with king-move counts) and toggles the official/pure rules. Boards of a standard
-and a mirrored variant must be drawn as dtb-probe diagram draws them. Screenshots of the
-page (desktop and phone-sized) and of the material page are saved in WORK_DIR.
+and a mirrored variant must be drawn and numbered as dtb-probe diagram draws them.
+Screenshots of the page (desktop and phone-sized) and of the material page are saved in
+WORK_DIR; explorer.png is the README's docs/explorer.png.
 
 usage: test_explorer.py DTB_SERVE DTB_GEN DTB_PROBE WORK_DIR
 Exit 77 (skipped) when chromium or chromedriver is missing, unless CI is set: then 1."""
@@ -70,13 +71,26 @@ def set_up_by_clicking(browser, base, cli):
     check(f"the FEN box shows {SETUP_FEN}", fen == SETUP_FEN, fen)
 
 
+def screenshots(browser, work):
+    """The set-up position with its numbers shown and its winning move hovered, on a desktop
+    and a phone-sized screen."""
+    browser.click(browser.find("#numbers"))
+    browser.hover(browser.find("#moves .group.win .move"))
+    check("hovering a move draws its arrow on the board",
+          bool(browser.wait("the arrow", lambda: browser.find_all("#board .arrow"))))
+    browser.screenshot(os.path.join(work, "explorer.png"))
+    page.phone_sized(browser, *PHONE)
+    width = browser.run("return document.documentElement.scrollWidth;")
+    check(f"the page fits a {PHONE[0]} px wide screen (no sideways scrolling)",
+          width <= PHONE[0], f"{width} px")
+    browser.screenshot(os.path.join(work, "explorer-phone.png"))
+    page.desktop_sized(browser)
+
+
 def play_winning_move(browser, cli):
     before = page.pieces(browser)
     button = browser.find("#moves .group.win .move")
     notation, value = browser.attribute(button, "data-move"), browser.text(button)
-    browser.hover(button)
-    check("hovering a move draws its arrow on the board",
-          bool(browser.wait("the arrow", lambda: browser.find_all("#board .arrow"))))
     browser.click(button)
     browser.wait("the position after the move", lambda: page.shown(browser)[1] != SETUP_FEN)
     fen, after = same_as_lookup(f"after {notation}", browser, cli)
@@ -92,15 +106,7 @@ def play_winning_move(browser, cli):
           query == {"variant": [VARIANT], "fen": [fen]}, browser.url())
 
 
-def screenshots_and_back(browser, cli, work):
-    browser.hover(browser.find("#moves .move"))
-    browser.screenshot(os.path.join(work, "explorer.png"))
-    page.phone_sized(browser, *PHONE)
-    width = browser.run("return document.documentElement.scrollWidth;")
-    check(f"the page fits a {PHONE[0]} px wide screen (no sideways scrolling)",
-          width <= PHONE[0], f"{width} px")
-    browser.screenshot(os.path.join(work, "explorer-phone.png"))
-    page.desktop_sized(browser)
+def back_in_history(browser, cli):
     browser.back()
     browser.wait("the position before the move", lambda: page.shown(browser)[1] == SETUP_FEN)
     same_as_lookup("back in the browser's history", browser, cli)
@@ -140,8 +146,14 @@ def boards_as_diagram(browser, base, cli):
     for variant, fen in DIAGRAMS:
         browser.go(f"{base}/?variant={variant}&fen={urllib.parse.quote(fen)}")
         page.settled(browser)
-        want, got = cli.diagram(variant, fen), page.drawn(browser)
+        want, ranges = cli.diagram(variant, fen)
+        got = page.drawn(browser)
         check(f"{variant}'s board of {fen} is drawn as dtb-probe diagram's", got == want,
+              f"page {got}, diagram {want}")
+        browser.click(browser.find("#numbers"))
+        want = [list(range(first, last + 1)) for first, last in ranges]
+        got = page.numbers(browser)
+        check(f"{variant}'s squares are numbered as in dtb-probe diagram", got == want,
               f"page {got}, diagram {want}")
 
 
@@ -165,8 +177,9 @@ def frisian(browser, base, cli):
 
 def scenario(browser, base, cli, work):
     set_up_by_clicking(browser, base, cli)
+    screenshots(browser, work)
     play_winning_move(browser, cli)
-    screenshots_and_back(browser, cli, work)
+    back_in_history(browser, cli)
     best_line(browser, cli)
     material_page(browser, base, cli, work)
     boards_as_diagram(browser, base, cli)

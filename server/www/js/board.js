@@ -21,15 +21,22 @@ function centre(board, number) {
     return {x: col * CELL + CELL / 2, y: row * CELL + CELL / 2};
 }
 
-function drawSquares(svg, board, showNumbers) {
+function drawSquares(svg, board) {
     element("rect", {class: "light", width: board.size * CELL, height: board.size * CELL}, svg);
     for (let n = 1; n <= board.squares; n++) {
         const {row, col} = cellOf(board, n);
-        const x = col * CELL, y = row * CELL;
-        const square = element("rect", {class: "dark", x, y, width: CELL, height: CELL}, svg);
+        const square = element(
+            "rect", {class: "dark", x: col * CELL, y: row * CELL, width: CELL, height: CELL}, svg);
         square.dataset.square = n;
-        if (!showNumbers) continue;
-        const label = element("text", {class: "number", x: x + 0.8, y: y + 2.8}, svg);
+    }
+}
+
+// Numbers go over the pieces, in a square's corner, so that none is hidden.
+function drawNumbers(svg, board) {
+    for (let n = 1; n <= board.squares; n++) {
+        const {row, col} = cellOf(board, n);
+        const label =
+            element("text", {class: "number", x: col * CELL + 0.6, y: row * CELL + 2.4}, svg);
         label.textContent = n;
     }
 }
@@ -85,10 +92,11 @@ export function drawBoard(svg, board, position, {showNumbers, move}) {
     svg.replaceChildren();
     svg.setAttribute("viewBox", `0 0 ${board.size * CELL} ${board.size * CELL}`);
     arrowHead(svg);
-    drawSquares(svg, board, showNumbers);
+    drawSquares(svg, board);
     if (move) drawPath(svg, board, move);
     for (const [number, piece] of position.pieces) drawPiece(svg, board, number, piece);
     if (move) drawTaken(svg, board, move);
+    if (showNumbers) drawNumbers(svg, board);
 }
 
 /** The square number a click on svg landed on, or null. */

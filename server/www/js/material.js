@@ -45,11 +45,19 @@ function resultTable(stats) {
     return table;
 }
 
+// The spacing of the DTW axis's labels: the first of 1, 2, 5, 10, 20, 50... plies that
+// needs at most 10 of them.
+function tickStep(longest) {
+    for (let power = 1;; power *= 10)
+        for (const step of [power, 2 * power, 5 * power])
+            if (longest / step <= 10) return step;
+}
+
 function axisLabels(svg, longest, peak, scale) {
     const {height, margin} = CHART;
     const axis = height / 2;
     element("line", {class: "axis", x1: margin, x2: CHART.width - 8, y1: axis, y2: axis}, svg);
-    const step = Math.max(1, Math.ceil(longest / 10 / 5) * 5);
+    const step = tickStep(longest);
     for (let dtw = 0; dtw <= longest; dtw += step)
         element("text", {class: "tick", x: margin + dtw * scale + scale / 2, y: height - 4}, svg,
                 dtw);
