@@ -25,13 +25,31 @@ if(DTB_FUZZ)
   # Inputs a run tries: about 25 s each on this project's 2-core machine.
   set(FUZZ_RUNS_table 20000)
   set(FUZZ_RUNS_api 100000)
-  foreach(target table api)
-    add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.c)
-    target_link_libraries(fuzz_${target} PRIVATE dtb_probe)
+  set(FUZZ_RUNS_server 500000)
+  set(FUZZ_TARGETS table api)
+  # fuzz_server: dtb-serve's router and JSON writer (server/), judged by a JSON parser of
+  # its own (fuzz/json_check.c); inputs long enough to pass the query string's limit.
+  if(TARGET dtb_serve_core)
+    list(APPEND FUZZ_TARGETS server)
+    add_executable(fuzz_server ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_server.c
+                               ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/json_check.c)
+    target_link_libraries(fuzz_server PRIVATE dtb_serve_core)
+    target_compile_definitions(fuzz_server PRIVATE DTB_FUZZ_WWW="${PROJECT_SOURCE_DIR}/server/www")
+    set(FUZZ_MAX_LEN_server 1100)
+  endif()
+  foreach(target ${FUZZ_TARGETS})
+    if(NOT TARGET fuzz_${target})
+      add_executable(fuzz_${target} ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_${target}.c)
+      target_link_libraries(fuzz_${target} PRIVATE dtb_probe)
+    endif()
+    if(NOT FUZZ_MAX_LEN_${target})
+      set(FUZZ_MAX_LEN_${target} 256)
+    endif()
     target_link_options(fuzz_${target} PRIVATE -fsanitize=fuzzer)
     add_test(NAME fuzz_${target}
              COMMAND $<TARGET_FILE:fuzz_${target}> -seed=1 -runs=${FUZZ_RUNS_${target}}
-                     -max_len=256 -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-failures/
+                     -max_len=${FUZZ_MAX_LEN_${target}}
+                     -artifact_prefix=${CMAKE_BINARY_DIR}/fuzz-failures/
                      ${FUZZ_TABLES}/corpus/${target}
                      ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/corpus_${target})
     set_tests_properties(fuzz_${target} PROPERTIES
