@@ -2,6 +2,7 @@
 #include "http_daemon.h"
 
 #include <microhttpd.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,7 @@ struct HttpDaemon {
 typedef struct Exchange {
     char *target; /* as sent, before libmicrohttpd decodes it */
     char method[16];
+    bool headers_seen;
     int status; /* 0 until answered */
     struct timespec start;
 } Exchange;
@@ -74,7 +76,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *connection, 
     HttpDaemon *d = cls;
     Exchange *ex = *state;
     if (!ex || !ex->target) return MHD_NO; /* out of memory: drop the connection */
-    *upload_size = 0;                      /* a request body is not read */
+    /* Answered once the whole request is in (the first call has its headers, later ones
+     * its body, which is let go): an answer sent before closes the connection. */
+    if (!ex->headers_seen || *upload_size) {
+        ex->headers_seen = true;
+        *upload_size = 0;
+        return MHD_YES;
+    }
     if (ex->status) return MHD_YES;
     snprintf(ex->method, sizeof ex->method, "%s", method);
     Response r;
