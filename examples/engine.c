@@ -10,7 +10,6 @@
 #include <dtb.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 enum {
     MAX_MOVES = 256,   /* more legal moves than any endgame of a table set has */
@@ -184,7 +183,7 @@ static int search_check(search *s, const dtb_position *pos, int depth) {
     printf("the tablebase: %s, %s\n", best.notation,
            value_text(best.value, text[1], sizeof text[1]));
     if (same_value(value_of_score(score), root) && same_value(found->value, best.value)) return 0;
-    fprintf(stderr, "dtb-engine: the search's move %s is not of the tablebase's value\n",
+    fprintf(stderr, "dtb-engine: the search's value or move %s is not the tablebase's\n",
             found->notation);
     return EXIT_MISMATCH;
 }
