@@ -3,7 +3,8 @@ on a free port and checks every endpoint against the command line (dtb-probe bat
 and stats: an outside check, none of the server's code), the rules (RULES.md) for the
 boards, and Python's own JSON parser for every body. Then the errors with their status
 codes, files of the page's folder and every way out of it refused, a corrupt table
-answered 500 with its file named, concurrent clients, the log, and SIGTERM and SIGINT
+answered 500 with its file named, concurrent clients, connections kept alive, bad
+command lines, the log, and SIGTERM and SIGINT
 stopping the server with exit status 0 (under AddressSanitizer: with nothing leaked).
 
 usage: test_serve.py DTB_SERVE DTB_GEN DTB_PROBE WORK_DIR"""
@@ -418,6 +419,42 @@ def check_concurrent(server, fens):
     check("8 concurrent clients x 25 requests: the answers of one client", not bad, bad[:3])
 
 
+def check_keep_alive(server):
+    """Requests one after another on one connection, none closing it."""
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    answers = []
+    for _ in range(3):
+        conn.request("GET", "/api/variants")
+        resp = conn.getresponse()
+        resp.read()
+        answers.append((resp.status, resp.will_close))
+    conn.close()
+    check("3 requests on one kept-alive connection", answers == [(200, False)] * 3, answers)
+
+
+def check_command_line(serve, tables, work, taken_port):
+    """Bad options and folders: a sentence naming them, exit status 2 (usage) or 1."""
+    empty = os.path.join(work, "empty")
+    os.makedirs(empty)
+    cases = [
+        (["--help"], 0, "usage: dtb-serve"),
+        (["--port", "99999"], 2, "--port must be a number from 0 to 65535: 99999"),
+        (["--threads", "0"], 2, "--threads must be a number from 1 to 64: 0"),
+        (["--frob"], 2, "unknown option or missing value: --frob"),
+        (["--root", tables, "extra"], 2, "unexpected argument: extra"),
+        (["--root", tables, "--bind", "example.com"], 2, "example.com"),
+        (["--root", os.path.join(work, "nosuch")], 1, f"--root {work}/nosuch"),
+        (["--root", empty], 1, "no folder is named after a variant"),
+        (["--root", tables, "--www", os.path.join(work, "nosuch")], 1, f"--www {work}/nosuch"),
+        (["--root", tables, "--port", str(taken_port)], 1, f"--port {taken_port}: cannot listen"),
+    ]
+    for args, status, text in cases:
+        run = subprocess.run([serve] + args, capture_output=True, text=True, timeout=60)
+        check(f"dtb-serve {' '.join(args)[-50:]}: exit {status}, '{text}'",
+              run.returncode == status and text in run.stdout + run.stderr,
+              f"{run.returncode} {run.stderr[:200]}")
+
+
 def corrupt_copy(tables, work):
     """A copy of the Brazilian set whose KKvK.dtb has its middle bytes changed."""
     root = os.path.join(work, "corrupt")
@@ -450,6 +487,8 @@ def main():
     check_errors(server)
     check_files(server)
     check_concurrent(server, [random_fen(rng, BOARDS["brazilian"]) for _ in range(10)])
+    check_keep_alive(server)
+    check_command_line(serve, tables, work, server.port)
     log = open(server.log).read()
     check("the log has a line per request: method, target, status, time",
           re.search(r"^GET /api/brazilian\?fen=W%3AW21%3AB17&rules=official 200 \d+\.\d+ ms$", log, re.MULTILINE)
