@@ -287,12 +287,13 @@ function listenNavigation() {
 async function start() {
     try {
         const answer = await api.variants();
-        state.variants = answer.variants;
+        // A variant's folder without tables (its MANIFEST alone) has nothing to show.
+        state.variants = answer.variants.filter((v) => v.materials.length);
     } catch (error) {
         return showError(`Cannot list the variants: ${error.message}`);
     }
     if (!state.variants.length)
-        return showError("The server serves no variant: no tables under its root.");
+        return showError("No tables under the server's root: build some with dtb-gen.");
     for (const v of state.variants) $("variant").append(new Option(v.id, v.id));
     listenBoard();
     listenSetup();
