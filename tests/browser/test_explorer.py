@@ -4,9 +4,10 @@ dtb-probe's commands over the same tables (probe_cli.py).
 
 A user sets up a position by clicking squares, sees its value and moves, hovers a move and
 plays a winning one by clicking it, goes back with the browser's back button, plays the
-best line and steps back through it, opens a material's statistics, and in Frisian pastes
-FENs (one with king-move counts) and toggles the official/pure rules. Boards of a standard
-and a mirrored variant must be drawn and numbered as dtb-probe diagram draws them.
+best line and steps back through it, opens a material's statistics, in Frisian pastes FENs
+(one with king-move counts) and toggles the official/pure rules, and pastes bad FENs, whose
+errors must be shown. Boards of a standard and a mirrored variant must be drawn and
+numbered as dtb-probe diagram draws them.
 Screenshots of the page (desktop and phone-sized) and of the material page are saved in
 WORK_DIR; explorer.png is the README's docs/explorer.png.
 
@@ -179,6 +180,21 @@ def frisian(browser, base, cli):
     check("White's king-move count shows king 46 with 3 moves", count == "46=3", count)
 
 
+def bad_input(browser, base):
+    """A FEN the page cannot read, and one only the server refuses: each error is shown,
+    naming the part at fault."""
+    browser.go(f"{base}/?variant={VARIANT}")
+    page.wait_for_board(browser)
+    browser.type_into(browser.find("#fen"), "W:W33:B1")
+    browser.click(browser.find("#fen-form button"))
+    error = browser.wait("the error", lambda: browser.text(browser.find("#error")))
+    check("a FEN with square 33 of 32 is refused, naming it", "square 33" in error, error)
+    page.paste_fen(browser, "W:W1:B30")
+    value = page.settled(browser)[0]
+    check("the server's refusal of a man on its promotion rank is shown, naming the square",
+          "square 1 stands on its promotion rank" in value, value)
+
+
 def scenario(browser, base, cli, work):
     set_up_by_clicking(browser, base, cli)
     screenshots(browser, work)
@@ -188,6 +204,7 @@ def scenario(browser, base, cli, work):
     material_page(browser, base, cli, work)
     boards_as_diagram(browser, base, cli)
     frisian(browser, base, cli)
+    bad_input(browser, base)
 
 
 def require_browser():
