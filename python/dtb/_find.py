@@ -2,7 +2,6 @@
 
 import ctypes.util
 import os
-import sys
 import sysconfig
 from pathlib import Path
 
@@ -24,7 +23,7 @@ def package_prefix():
 
 def candidate_folders():
     """The folders to look in, most specific first, each once (lib64 is often a link to lib)."""
-    prefixes = [package_prefix(), Path(sys.prefix), *map(Path, SYSTEM_PREFIXES)]
+    prefixes = [package_prefix(), *map(Path, SYSTEM_PREFIXES)]
     folders = [(prefix / libdir).resolve() for prefix in prefixes for libdir in PREFIX_LIBDIRS]
     return list(dict.fromkeys(folders))
 

@@ -40,6 +40,18 @@ def test_library_without_the_api(tmp_path):
     assert f"ImportError: dtb: {zstd} has no dtb_version_string" in out.stderr
 
 
+def test_library_beside_the_package(tables, tmp_path):
+    # The layout of pip install --user (PREFIX ~/.local) or a system install (/usr/local),
+    # where the interpreter's own prefix is another.
+    site = tmp_path / "prefix" / "lib" / "python3" / "site-packages"
+    shutil.copytree(PACKAGE / "dtb", site / "dtb")
+    shutil.copy(LIBRARY, tmp_path / "prefix" / "lib" / "libdtb.so")
+    code = PROBE.format(folder=tables("brazilian"))
+    out = python(sys.executable, code, tmp_path, PYTHONPATH=str(site))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout == f"{tmp_path / 'prefix' / 'lib' / 'libdtb.so'} win in 3 plies\n"
+
+
 def test_pip_install_into_a_fresh_venv(tables, tmp_path):
     # pip builds in the folder it is given: a copy keeps python/ clean of build files.
     source = tmp_path / "source"
