@@ -19,21 +19,21 @@ class ProbeCli:
         return subprocess.run([self.probe, command, "--variant", variant, *args],
                               capture_output=True, text=True, check=True).stdout
 
-    def _lookup(self, variant, fen, rules):
+    def _lookup(self, variant, fen, rules, moves_played):
         return self._run("lookup", variant, "--dir", os.path.join(self.tables, variant),
-                         "--rules", rules, fen)
+                         "--rules", rules, "--moves-played", str(moves_played), fen)
 
-    def lookup(self, variant, fen, rules="official"):
+    def lookup(self, variant, fen, rules="official", moves_played=0):
         """The value sentence ("White to move: win in 9 plies") and the moves
         [(notation, value)], best first."""
-        out = self._lookup(variant, fen, rules)
+        out = self._lookup(variant, fen, rules, moves_played)
         value = re.search(rf"((?:White|Black) to move: {VALUE})", out).group(1)
         moves = re.findall(rf"\s(\d+(?:[-x]\d+)+)\s+({VALUE})\s*$", out, re.MULTILINE)
         return value, moves
 
     def line(self, variant, fen):
         """The moves of lookup's line of best moves."""
-        out = self._lookup(variant, fen, "official")
+        out = self._lookup(variant, fen, "official", 0)
         return re.search(r"line:\s+(.*)$", out, re.MULTILINE).group(1).split()
 
     def stats(self, variant, material):

@@ -41,6 +41,9 @@ DIAGRAMS = [("scandinavian", "W:W28,46,K50:BK1,10"), ("brazilian", "B:W5,K29:BK4
 # Frisian: a win without its draw rules and a draw with them; a king with 3 moves in a row.
 FRISIAN_RULES_FEN = "W:WK9,K20:BK4"
 FRISIAN_COUNT_FEN = "W:W28,K46:BK43:CW46=3"
+# Frisian two kings against one: White wins in 15 plies without the draw rules; after 2-8
+# Black loses in 14 with no move played there yet, but draws once White has played one.
+FRISIAN_KKVK_FEN, FRISIAN_KKVK_MOVE = "W:WK2,K4:BK23", "2-8"
 
 failures = []
 
@@ -51,10 +54,10 @@ def check(what, ok, detail=""):
         failures.append(what)
 
 
-def same_as_lookup(what, browser, cli, variant=VARIANT, rules="official"):
+def same_as_lookup(what, browser, cli, variant=VARIANT, rules="official", moves_played=0):
     """Checks the value and moves shown against lookup's; returns the FEN and value shown."""
     value, fen, moves = page.settled(browser)
-    want_value, want_moves = cli.lookup(variant, fen, rules)
+    want_value, want_moves = cli.lookup(variant, fen, rules, moves_played)
     check(f"{what}: value shown is lookup's ({want_value})", value == want_value, value)
     check(f"{what}: moves and their values are lookup's, best first",
           [tuple(m) for m in moves] == want_moves, f"page {moves}, lookup {want_moves}")
@@ -180,6 +183,24 @@ def frisian(browser, base, cli):
     check("White's king-move count shows king 46 with 3 moves", count == "46=3", count)
 
 
+def frisian_moves_played(browser, cli):
+    """A move played inside two kings against one counts towards the draw rules' 7 moves."""
+    browser.click(browser.find("input[name=rules][value=official]"))
+    page.paste_fen(browser, FRISIAN_KKVK_FEN)
+    same_as_lookup(f"Frisian {FRISIAN_KKVK_FEN}", browser, cli, "frisian")
+    browser.click(browser.find(f'#moves .move[data-move="{FRISIAN_KKVK_MOVE}"]'))
+    browser.wait("the move played", lambda: page.shown(browser)[1] != FRISIAN_KKVK_FEN)
+    played = browser.property(browser.find("#moves-played"), "value")
+    check("after a move in two kings v one, 1 move is shown as played there", played == "1",
+          played)
+    check("the address holds moves_played=1", "moves_played=1" in browser.url(), browser.url())
+    fen, value = same_as_lookup(f"after {FRISIAN_KKVK_MOVE}, 1 move played", browser, cli,
+                                "frisian", "official", 1)
+    unplayed, _ = cli.lookup("frisian", fen, "official", 0)
+    check("the move played changes the value (the check above can fail)", value != unplayed,
+          f"{value} / {unplayed}")
+
+
 def bad_input(browser, base):
     """A FEN the page cannot read, and one only the server refuses: each error is shown,
     naming the part at fault."""
@@ -204,6 +225,7 @@ def scenario(browser, base, cli, work):
     material_page(browser, base, cli, work)
     boards_as_diagram(browser, base, cli)
     frisian(browser, base, cli)
+    frisian_moves_played(browser, cli)
     bad_input(browser, base)
 
 

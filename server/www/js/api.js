@@ -2,7 +2,8 @@
 // throws an Error carrying the server's own message, which names the part at fault.
 
 async function get(path, params = {}) {
-    const query = new URLSearchParams(params).toString();
+    const given = Object.entries(params).filter(([, value]) => value !== undefined);
+    const query = new URLSearchParams(given).toString();
     const response = await fetch(query ? `${path}?${query}` : path);
     let body;
     try {
@@ -17,15 +18,16 @@ async function get(path, params = {}) {
 /** The variants served, with their boards and materials. */
 export const variants = () => get("api/variants");
 
-/** The value of fen and of each of its moves; rules is "official", "pure" or undefined. */
-export const probe = (variant, fen, rules) =>
-    get(`api/${encodeURIComponent(variant)}`, rules ? {fen, rules} : {fen});
+/**
+ * The value of a position and of each of its moves; position is {fen, rules,
+ * moves_played}, the last two undefined where the variant has no draw rules.
+ */
+export const probe = (variant, position) => get(`api/${encodeURIComponent(variant)}`, position);
 
-/** The line of best moves from fen. */
-export const mainline = (variant, fen, rules) =>
-    get(`api/${encodeURIComponent(variant)}/mainline`, rules ? {fen, rules} : {fen});
+/** The line of best moves from position (as for probe). */
+export const mainline = (variant, position) =>
+    get(`api/${encodeURIComponent(variant)}/mainline`, position);
 
 /** W/D/L counts, the longest win and the DTW histogram of a material. */
 export const stats = (variant, material, rules) =>
-    get(`api/${encodeURIComponent(variant)}/stats/${encodeURIComponent(material)}`,
-        rules ? {rules} : {});
+    get(`api/${encodeURIComponent(variant)}/stats/${encodeURIComponent(material)}`, {rules});

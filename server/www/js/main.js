@@ -12,6 +12,8 @@ import {linkTo, pushUrl, readUrl, replaceUrl} from "./url_state.js";
 // What a click on a square puts there next, after what is there now.
 const CYCLE = ["", "wm", "wk", "bm", "bk"];
 const LINE_STEP_MS = 700; // pause between the moves of "play the best line"
+// Frisian's draw rules count the moves played in two kings against one (RULES.md 7.2).
+const TWO_KINGS_V_ONE = ["KKvK", "KvKK"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -21,8 +23,9 @@ const state = {
     board: null,
     position: emptyPosition(),
     rules: "official",
-    game: [], // FENs of the positions reached by the moves played
-    index: 0, // the one shown
+    movesPlayed: 0, // in two kings against one, under Frisian's draw rules
+    game: [],       // the positions reached by the moves played: {fen, moves_played} each
+    index: 0,       // the one shown
     hovered: null,
     request: 0,    // the newest probe: older answers arriving late are dropped
     playing: null, // timer of "play the best line"
@@ -35,10 +38,27 @@ function showError(message) {
 
 function fen() { return formatFen(state.position, state.board.squares); }
 
+/**
+ * The position as the address and the API take it; rules and moves_played only where the
+ * variant has draw rules.
+ */
 function view() {
-    const rules = state.variant.draw_rules ? state.rules : undefined;
-    return {variant: state.variant.id, fen: state.position.pieces.size ? fen() : undefined, rules};
+    const drawRules = state.variant.draw_rules;
+    return {
+        variant: state.variant.id,
+        fen: state.position.pieces.size ? fen() : undefined,
+        rules: drawRules ? state.rules : undefined,
+        moves_played: drawRules ? state.movesPlayed : undefined,
+    };
 }
+
+function query() {
+    const {fen, rules, moves_played} = view();
+    return {fen, rules, moves_played};
+}
+
+/** The position shown as an entry of the moves played. */
+function step() { return {fen: fen(), moves_played: state.movesPlayed}; }
 
 function redraw() {
     const move = state.hovered && moveShape(state.hovered, state.position, state.board.squares);
@@ -52,6 +72,9 @@ function drawSetup() {
     document.querySelector(`input[name=rules][value=${state.rules}]`).checked = true;
     $("counts-box").hidden = !state.variant.king_move_limit;
     for (const side of ["W", "B"]) drawCount($(`count-${side}`), state.position, side);
+    $("moves-played-box").hidden = !state.variant.draw_rules;
+    $("moves-played").value = state.movesPlayed;
+    $("moves-played").disabled = !TWO_KINGS_V_ONE.includes(materialOf(state.position));
     $("back").disabled = state.index === 0;
     $("forward").disabled = state.index >= state.game.length - 1;
     const material = materialOf(state.position);
@@ -75,7 +98,7 @@ async function probe() {
         return showValue("Empty board: click squares to place pieces, or paste a FEN.");
     showValue("…");
     try {
-        const answer = await api.probe(state.variant.id, fen(), view().rules);
+        const answer = await api.probe(state.variant.id, query());
         if (request !== state.request) return;
         showValue(positionText(state.position.side, answer), answer.category);
         drawMoves($("moves"), answer.moves, moveHandlers);
@@ -101,7 +124,7 @@ function stopLine() {
 /** A position set anew, which no moves played lead to; record is pushUrl or replaceUrl. */
 function startGame(record) {
     stopLine();
-    state.game = [fen()];
+    state.game = [step()];
     state.index = 0;
     record(view());
     refresh();
@@ -110,17 +133,20 @@ function startGame(record) {
 /** An edit of the position: recorded in place of the address, not as a step back. */
 function edited() {
     pruneCounts(state.position);
+    if (!TWO_KINGS_V_ONE.includes(materialOf(state.position))) state.movesPlayed = 0;
     startGame(replaceUrl);
 }
 
 function goTo(index) {
     state.index = index;
-    state.position = parseFen(state.game[index], state.board.squares);
+    state.position = parseFen(state.game[index].fen, state.board.squares);
+    state.movesPlayed = state.game[index].moves_played ?? 0;
     pushUrl(view());
     refresh();
 }
 
-function playFen(next) {
+/** Plays a move: next is the server's move object, or any {fen, moves_played}. */
+function play(next) {
     state.game = state.game.slice(0, state.index + 1).concat(next);
     goTo(state.index + 1);
 }
@@ -132,7 +158,7 @@ const moveHandlers = {
     },
     play(move) {
         stopLine();
-        playFen(move.fen);
+        play(move);
     },
 };
 
@@ -158,12 +184,12 @@ function clickSquare(event) {
 async function playBestLine() {
     if (state.playing) return stopLine();
     try {
-        const answer = await api.mainline(state.variant.id, fen(), view().rules);
+        const answer = await api.mainline(state.variant.id, query());
         const steps = answer.mainline;
         $("best-line").textContent = "Stop";
         const step = (i) => {
             if (i >= steps.length) return stopLine();
-            playFen(steps[i].fen);
+            play(steps[i]);
             state.playing = setTimeout(() => step(i + 1), LINE_STEP_MS);
         };
         state.playing = setTimeout(() => step(0), 0);
@@ -192,17 +218,20 @@ function showPosition(url) {
     $("position-page").hidden = false;
     $("material-page").hidden = true;
     state.rules = url.rules === "pure" ? "pure" : "official";
+    state.movesPlayed = Number(url.moves_played) || 0;
     try {
         state.position = url.fen ? parseFen(url.fen, state.board.squares) : emptyPosition();
     } catch (error) {
         showError(`FEN in the address: ${error.message}`);
         state.position = emptyPosition();
     }
-    const known = state.game.indexOf(fen());
+    const here = step();
+    const known = state.game.findIndex((s) => s.fen === here.fen &&
+                                              (s.moves_played ?? 0) === here.moves_played);
     if (known >= 0)
         state.index = known;
     else
-        [state.game, state.index] = [[fen()], 0];
+        [state.game, state.index] = [[here], 0];
     refresh();
 }
 
@@ -265,6 +294,10 @@ function listenSetup() {
             state.position.counts[side] = readCount(e.target);
             edited();
         });
+    $("moves-played").addEventListener("change", (e) => {
+        state.movesPlayed = Math.min(7, Math.max(0, Math.trunc(+e.target.value) || 0));
+        edited();
+    });
 }
 
 /** Links between the pages: each a new entry of the browser's history. */
@@ -275,7 +308,7 @@ function listenNavigation() {
         .addEventListener("change", (e) => navigate({...here(), material: e.target.value}));
     $("to-position").addEventListener("click", (e) => {
         e.preventDefault();
-        navigate({...here(), fen: state.game[state.index]});
+        navigate({...here(), ...state.game[state.index]});
     });
     $("to-material").addEventListener("click", (e) => {
         e.preventDefault();

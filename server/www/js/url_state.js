@@ -1,8 +1,12 @@
 // The page's state in its URL, so that a link reproduces it and the browser's back button
-// steps through it: ?variant=V&fen=FEN[&rules=pure] for a position, ?variant=V&material=M
-// for a material's statistics.
+// steps through it: ?variant=V&fen=FEN[&rules=pure][&moves_played=N] for a position (N:
+// Frisian's moves played in two kings against one), ?variant=V&material=M for a material's
+// statistics.
 
-/** {variant, fen, rules, material} from the address bar; absent parts are undefined. */
+/**
+ * {variant, fen, rules, moves_played, material} from the address bar; absent parts are
+ * undefined.
+ */
 export function readUrl() {
     const params = new URLSearchParams(location.search);
     const get = (key) => params.get(key) ?? undefined;
@@ -10,6 +14,7 @@ export function readUrl() {
         variant: get("variant"),
         fen: get("fen"),
         rules: get("rules"),
+        moves_played: get("moves_played"),
         material: get("material")
     };
 }
@@ -18,7 +23,8 @@ function search(view) {
     const params = new URLSearchParams();
     for (const key of ["variant", "material", "fen"])
         if (view[key]) params.set(key, view[key]);
-    if (view.rules === "pure") params.set("rules", "pure"); // official is the default
+    if (view.rules === "pure") params.set("rules", "pure");               // official is the default
+    if (view.moves_played) params.set("moves_played", view.moves_played); // 0 is the default
     return `?${params}`;
 }
 
