@@ -16,8 +16,8 @@ enum {
     BAR_MAX = 36,
     GRID_LINES = 4
 };
-/* Heat map sizes: the square, the margins for the caption. */
-enum { HEAT_SQUARE = 44, HEAT_EDGE = 8, HEAT_TOP = 30, HEAT_BOTTOM = 30 };
+/* Heat map sizes: the square, the margins, a line of the title, a character of it. */
+enum { HEAT_SQUARE = 44, HEAT_EDGE = 8, HEAT_BOTTOM = 30, TITLE_LINE = 17, TITLE_CHAR = 7 };
 
 #define BAR_COLOR    "#4a78a8"
 #define TEXT_COLOR   "#303030"
@@ -138,23 +138,46 @@ static void draw_heat_square(uint64_t count, uint64_t max, int number, int x, in
                 (unsigned long long)count);
 }
 
+/* Writes text as lines of at most `chars` characters, broken at spaces, from (x, y) down;
+ * returns the number of lines, or only counts them when out is NULL. */
+static int put_wrapped(int x, int y, int chars, const char *text, FILE *out) {
+    int lines = 0;
+    while (*text) {
+        int n = (int)strlen(text);
+        if (n > chars) {
+            n = chars;
+            while (n > 0 && text[n] != ' ') n--;
+            if (n == 0) n = chars; /* one word longer than a line */
+        }
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", n < 255 ? n : 255, text);
+        if (out) put_text(x, y + lines * TITLE_LINE, 13, "start", "", line, out);
+        lines++;
+        text += n;
+        while (*text == ' ') text++;
+    }
+    return lines;
+}
+
 int svg_heat_map(const Variant *v, const uint64_t *heat, const char *title, const char *caption,
                  FILE *out) {
     BoardGrid grid;
     board_grid(v, &grid);
     int side = grid.size * HEAT_SQUARE, width = 2 * HEAT_EDGE + side;
-    int height = HEAT_TOP + side + HEAT_BOTTOM;
+    int chars = (width - 2 * HEAT_EDGE) / TITLE_CHAR;
+    int top = HEAT_EDGE + put_wrapped(0, 0, chars, title, NULL) * TITLE_LINE + 6;
+    int height = top + side + HEAT_BOTTOM;
     uint64_t max = 0;
     for (int n = 1; n <= v->board->squares; n++) max = heat[n] > max ? heat[n] : max;
     open_svg(width < 420 ? 420 : width, height, title, out);
-    put_text(HEAT_EDGE, 20, 13, "start", "", title, out);
+    put_wrapped(HEAT_EDGE, HEAT_EDGE + 13, chars, title, out);
     fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", HEAT_EDGE,
-            HEAT_TOP, side, side, LIGHT_SQUARE);
+            top, side, side, LIGHT_SQUARE);
     for (int row = 0; row < grid.size; row++)
         for (int col = 0; col < grid.size; col++)
             if (grid.number[row][col])
                 draw_heat_square(heat[grid.number[row][col]], max, grid.number[row][col],
-                                 HEAT_EDGE + col * HEAT_SQUARE, HEAT_TOP + row * HEAT_SQUARE, out);
+                                 HEAT_EDGE + col * HEAT_SQUARE, top + row * HEAT_SQUARE, out);
     put_text(HEAT_EDGE, height - 10, 12, "start", "", caption, out);
     fputs("</svg>\n", out);
     return ferror(out) ? -1 : 0;
