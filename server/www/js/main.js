@@ -95,7 +95,8 @@ async function probe() {
     const request = ++state.request;
     drawMoves($("moves"), [], moveHandlers);
     if (!state.position.pieces.size)
-        return showValue("Empty board: click squares to place pieces, or paste a FEN.");
+        return showValue("Empty board: click squares to place pieces, paste a FEN, or open " +
+                         "Materials for the longest win of each material.");
     showValue("…");
     try {
         const answer = await api.probe(state.variant.id, query());
