@@ -14,7 +14,7 @@ RULES = {"official": 0, "pure": 1}  # dtb_rules
 FEN_MAX = 256  # dtb_format_fen: always enough
 MOVE_MAX = 1024  # legal moves of one position: dtb-probe's bound, far above any real count
 DRAW_LINE_MOVES = 20  # how much of a drawn line line() gives unless asked
-INT_MAX = 2**31 - 1  # dtb_line's max is a C int
+INT_MAX = 2**31 - 1  # the largest C int: dtb_line's max, a position's strong_moves_played
 
 
 def c_text(what, text):
@@ -73,7 +73,10 @@ class Tablebase:
     of decoded table data kept (0: no cap; None: the library's default).  Positions are PDN
     FEN.  Tables are opened when a probe first needs them, so a missing one shows then, as
     MissingTableError.  Safe to share between threads; close() (or leaving a with block)
-    waits for calls in flight, after which calls raise ArgumentError."""
+    waits for calls in flight, after which calls raise ArgumentError.
+
+    moves_played, for Frisian's draw rules: in two kings against one king, the moves the
+    side with two kings has already played there (0 to 7; RULES.md 7.2)."""
 
     def __init__(self, variant, folder, rules="official", cache_size=None):
         self._guard = CallGuard(f"Tablebase({variant!r}, {str(folder)!r})")
@@ -104,21 +107,23 @@ class Tablebase:
     def __del__(self):
         self.close()
 
-    def probe(self, fen):
+    def probe(self, fen, moves_played=0):
         """The Value of the position."""
         value = _capi.Value()
         with self._guard.call():
-            check(lib.dtb_probe(self._handle, self._parse(fen), ctypes.byref(value)))
+            position = self._parse(fen, moves_played)
+            check(lib.dtb_probe(self._handle, position, ctypes.byref(value)))
         return Value(WDL(value.wdl), value.dtw)
 
-    def probe_wdl(self, fen):
+    def probe_wdl(self, fen, moves_played=0):
         """The WDL of the position alone: faster than probe(), and reads less."""
         wdl = ctypes.c_int()
         with self._guard.call():
-            check(lib.dtb_probe_wdl(self._handle, self._parse(fen), ctypes.byref(wdl)))
+            position = self._parse(fen, moves_played)
+            check(lib.dtb_probe_wdl(self._handle, position, ctypes.byref(wdl)))
         return WDL(wdl.value)
 
-    def probe_wdl_many(self, fens):
+    def probe_wdl_many(self, fens, moves_played=0):
         """The WDLs of the positions of an iterable of FENs, as a list: the same answers as
         probe_wdl, sooner.  An error names the position by its number, from 0."""
         fens = list(fens)
@@ -126,40 +131,41 @@ class Tablebase:
         wdls = (ctypes.c_int * len(fens))()
         with self._guard.call():
             for i, fen in enumerate(fens):
-                self._parse(fen, positions[i])
+                self._parse(fen, moves_played, positions[i])
             if fens:
                 check(lib.dtb_probe_wdl_many(self._handle, positions, len(fens), wdls))
         return [WDL(w) for w in wdls]
 
-    def moves(self, fen):
+    def moves(self, fen, moves_played=0):
         """Every legal Move of the position, best first: fastest win, draws, longest loss."""
         moves = (_capi.Move * MOVE_MAX)()
         count = ctypes.c_int()
         with self._guard.call():
-            position = self._parse(fen)
+            position = self._parse(fen, moves_played)
             check(lib.dtb_moves(self._handle, position, moves, len(moves), ctypes.byref(count)))
             return [self._move(m) for m in moves[: count.value]]
 
-    def best_move(self, fen):
+    def best_move(self, fen, moves_played=0):
         """The best Move of the position; GameOverError when it has no legal move."""
         move = _capi.Move()
         with self._guard.call():
-            check(lib.dtb_best_move(self._handle, self._parse(fen), ctypes.byref(move)))
+            position = self._parse(fen, moves_played)
+            check(lib.dtb_best_move(self._handle, position, ctypes.byref(move)))
             return self._move(move)
 
-    def line(self, fen, max_moves=None):
+    def line(self, fen, max_moves=None, moves_played=0):
         """The best moves from the position on, each the best_move of the one before: to the
         end of the game for a decided position, at most max_moves of them (by default all
         of a decided line, DRAW_LINE_MOVES of a drawn one)."""
         if max_moves is None:
-            value = self.probe(fen)
+            value = self.probe(fen, moves_played)
             max_moves = value.dtw if value.wdl != WDL.DRAW else DRAW_LINE_MOVES
         if not is_count(max_moves, INT_MAX):
             raise ArgumentError(f"max_moves is a number from 0 to {INT_MAX}, not {max_moves!r}")
         line = (_capi.Move * max(max_moves, 1))()
         count = ctypes.c_int()
         with self._guard.call():
-            position = self._parse(fen)
+            position = self._parse(fen, moves_played)
             check(lib.dtb_line(self._handle, position, line, max_moves, ctypes.byref(count)))
             return [self._move(m) for m in line[: count.value]]
 
@@ -185,10 +191,13 @@ class Tablebase:
 
     # The helpers below run inside a guarded call.
 
-    def _parse(self, fen, into=None):
-        """fen as a C position (into one given)."""
+    def _parse(self, fen, moves_played, into=None):
+        """fen with moves_played as a C position (into one given)."""
+        if not is_count(moves_played, INT_MAX):
+            raise ArgumentError(f"moves_played is a number of moves, not {moves_played!r}")
         position = _capi.Position() if into is None else into
         check(lib.dtb_parse_fen(self._handle, c_text("fen", fen), ctypes.byref(position)))
+        position.strong_moves_played = moves_played
         return ctypes.byref(position)
 
     def _fen(self, position):

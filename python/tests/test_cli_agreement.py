@@ -1,9 +1,11 @@
 """The package answers as the C command line does: dtb-probe batch, lookup and stats over the
 same tables, position by position."""
 
+import random
 import re
 
 import pytest
+from conftest import fen as make_fen
 from conftest import probe_cli
 
 import dtb
@@ -23,15 +25,15 @@ def batch(variant, folder, rules, fens, *options):
     return rows
 
 
-def batch_row(tb, fen):
+def batch_row(tb, fen, moves_played=0):
     """What dtb-probe batch writes after the FEN, from the package's answers."""
     try:
-        value = tb.probe(fen)
+        value = tb.probe(fen, moves_played)
     except dtb.Error as e:
         return ["error", e.detail]
     dtw = "-" if value.wdl == dtb.WDL.DRAW else str(value.dtw)
     try:
-        move = str(tb.best_move(fen))
+        move = str(tb.best_move(fen, moves_played))
     except dtb.GameOverError:
         move = "-"
     return [str(value.wdl), dtw, move]
@@ -55,6 +57,30 @@ def test_wdl_probes_as_batch_wdl(variant, rules, tables, sample):
     with dtb.Tablebase(variant, tables(variant), rules=rules) as tb:
         assert [str(w) for w in tb.probe_wdl_many(fens)] == expected
         assert [str(tb.probe_wdl(f)) for f in fens] == expected
+
+
+@pytest.mark.parametrize("rules", ["official", "pure"])
+def test_moves_played_as_batch(rules, tables):
+    # Frisian's two kings against one king, either colour strong, either side to move; and
+    # a position of another material, which refuses a count.
+    rng = random.Random("moves played")
+    fens = ["W:WK46:BK5"]
+    for _ in range(150):
+        a, b, c = rng.sample(range(1, 51), 3)
+        strong, weak = [(a, True), (b, True)], [(c, True)]
+        white, black = (strong, weak) if rng.random() < 0.5 else (weak, strong)
+        fens.append(make_fen(white, black, rng.random() < 0.5))
+    answers = []
+    with dtb.Tablebase("frisian", tables("frisian"), rules=rules) as tb:
+        for played in range(8):
+            rows = batch("frisian", tables("frisian"), rules, fens, "--moves-played", str(played))
+            for fen, *answer in rows:
+                assert batch_row(tb, fen, played) == answer, (fen, played)
+            good = [row for row in rows[1:] if row[1] != "error"]
+            wdls = tb.probe_wdl_many([row[0] for row in good], played)
+            assert [str(w) for w in wdls] == [row[1] for row in good]
+            answers.append(good)
+    assert (answers[0] == answers[6]) == (rules == "pure"), "the count changes official values"
 
 
 def lookup(variant, folder, rules, fen):
