@@ -1,5 +1,6 @@
 #include "claim.h"
 
+#include "draw_rules.h"
 #include "movegen.h"
 
 #include <stdlib.h>
@@ -90,4 +91,13 @@ void claim_check(const MaterialTable *mt, int set, const Claim *claim, ClaimResu
 uint64_t claim_failures(const ClaimResult *r) {
     const uint64_t *slow = r->classes[CLAIM_SLOW].count, *quiet = r->classes[CLAIM_QUIET].count;
     return slow[WHITE] + slow[BLACK] + quiet[WHITE] + quiet[BLACK];
+}
+
+void claim_check_material(const Variant *v, const char *dir, const char *material,
+                          const Claim *claim, ClaimResult *out) {
+    MaterialTable mt;
+    material_table_open(v, dir, material, 2, &mt);
+    bool two_sets = table_info(mt.t)->cells_per_position > 1;
+    claim_check(&mt, two_sets && !claim->pure ? VALUES_RULES : VALUES_PURE, claim, out);
+    table_close(mt.t);
 }

@@ -46,6 +46,11 @@ typedef struct ClaimResult {
  * exits through cli_die when the table cannot be read. */
 void claim_check(const MaterialTable *mt, int set, const Claim *c, ClaimResult *out);
 
+/* claim_check on the table of material in dir, in the value set the claim names (Frisian's
+ * official values unless it says pure); exits 2 when the table is missing, 1 when bad. */
+void claim_check_material(const Variant *v, const char *dir, const char *material,
+                          const Claim *claim, ClaimResult *out);
+
 /* The positions that make the claim fail: quiet ones not as claimed, or won too slowly. */
 uint64_t claim_failures(const ClaimResult *r);
 

@@ -3,6 +3,7 @@
 #include "board_text.h"
 #include "claim_print.h"
 #include "claims_file.h"
+#include "claims_report.h"
 #include "cli.h"
 #include "draw_rules.h"
 #include "dtb.h"
@@ -23,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <unistd.h>
 
 #define LINE_ROW_WIDTH 56 /* characters of moves on one row of a printed line */
 #define PAGE_WIDTH     160
@@ -597,18 +597,6 @@ static void claim_from_options(const Variant *v, const ClaimOptions *o, const ch
         if (!claim_add_where(v, where[i], c, err, sizeof err)) cli_die(2, "%s", err);
 }
 
-/* Checks the claim on the tables of dir, in the value set it names; the handle h (opened
- * on dir) gives the examples' values and lines. */
-static void check_claim(const Variant *v, const char *dir, const char *material, const Claim *c,
-                        dtb_handle *h, ClaimResult *out) {
-    MaterialTable mt;
-    material_table_open(v, dir, material, 2, &mt);
-    bool two_sets = table_info(mt.t)->cells_per_position > 1;
-    dtb_set_rules(h, c->pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
-    claim_check(&mt, two_sets && !c->pure ? VALUES_RULES : VALUES_PURE, c, out);
-    table_close(mt.t);
-}
-
 static int run_claim(int argc, char **argv) {
     const char *variant = NULL, *dir = NULL, *name = NULL, *heatmap = NULL;
     ClaimOptions co = {0};
@@ -634,7 +622,9 @@ static int run_claim(int argc, char **argv) {
     claim_from_options(&v, &co, where, conditions, rules_are_pure(&ro), &c);
     char default_dir[256];
     static ClaimResult result;
-    check_claim(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c, h, &result);
+    dtb_set_rules(h, c.pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
+    claim_check_material(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c,
+                         &result);
     ClaimView view = {&v, name, &c, &result, h};
     claim_print_text(&view, stdout);
     if (heatmap && !claim_write_heat_map(&view, heatmap))
@@ -655,73 +645,6 @@ static const char claims_usage[] =
     "Exit status: 0 when every claim could be checked or lacked only its table, 1 when a\n"
     "table is bad, 2 for a bad file or option.\n";
 
-/* The verdict of one entry, in the summary table. */
-typedef struct EntryVerdict {
-    bool checked;
-    uint64_t failures;
-} EntryVerdict;
-
-static const char *verdict_word(const EntryVerdict *e) {
-    return !e->checked ? "not checked (no table)" : e->failures ? "fails" : "holds";
-}
-
-static bool has_table(const char *dir, const char *material) {
-    Material m;
-    char err[256], name[MATERIAL_NAME_MAX], path[4400];
-    if (!material_parse(material, &m, err, sizeof err)) cli_die(2, "%s", err);
-    if (!material_is_canonical(&m)) m = material_reversed(&m);
-    material_name(&m, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, TB_FILE_SUFFIX);
-    return access(path, R_OK) == 0;
-}
-
-/* Checks entry e on the set of its variant in sets and writes its markdown subsection. */
-static EntryVerdict report_entry(const ClaimEntry *e, const char *sets, const char *pictures,
-                                 FILE *out) {
-    char dir[4200], options[CLAIM_TEXT_MAX * 2];
-    snprintf(dir, sizeof dir, "%s/%s", sets, e->v.id);
-    claim_options_text(&e->v, &e->claim, options, sizeof options);
-    fprintf(out,
-            "\n<a id=\"%s\"></a>\n\n### %s: %s\n\n> %s\n\n`dtb-probe claim --variant %s %s %s`\n",
-            e->id, e->id, e->title, e->source, e->v.id, e->material, options);
-    if (*e->refines)
-        fprintf(out, "\nA restatement of [%s](#%s), with a condition or bound added.\n", e->refines,
-                e->refines);
-    EntryVerdict verdict = {has_table(dir, e->material), 0};
-    if (!verdict.checked) {
-        fprintf(out, "\nNot checked: these tables have no %s.\n", e->material);
-        return verdict;
-    }
-    dtb_handle *h;
-    if (dtb_open(e->v.id, dir, &h)) cli_die(1, "%s", dtb_last_error());
-    static ClaimResult result;
-    check_claim(&e->v, dir, e->material, &e->claim, h, &result);
-    verdict.failures = claim_failures(&result);
-    ClaimView view = {&e->v, e->material, &e->claim, &result, h};
-    fprintf(out, "\n**%s**.\n\n", verdict_word(&verdict));
-    char path[4400], link[256];
-    snprintf(link, sizeof link, "report/claim-%s.svg", e->id);
-    if (pictures) snprintf(path, sizeof path, "%s/claim-%s.svg", pictures, e->id);
-    bool heat = pictures && verdict.failures;
-    if (heat && !claim_write_heat_map(&view, path)) cli_die(1, "cannot write '%s'", path);
-    claim_print_markdown(&view, heat ? link : NULL, out);
-    dtb_close(h);
-    return verdict;
-}
-
-static void print_claims_summary(const ClaimEntry *entries, const EntryVerdict *verdicts,
-                                 int count) {
-    printf("| claim | variant | material | stated | verdict |\n| --- | --- | --- | --- | --- |\n");
-    for (int i = 0; i < count; i++) {
-        char statement[CLAIM_TEXT_MAX * 2];
-        ClaimView view = {&entries[i].v, entries[i].material, &entries[i].claim, NULL, NULL};
-        claim_statement(&view, statement, sizeof statement);
-        printf("| [%s](#%s)%s | %s | %s | %s | **%s** |\n", entries[i].id, entries[i].id,
-               *entries[i].refines ? " (refined)" : "", entries[i].v.id, entries[i].material,
-               statement, verdict_word(&verdicts[i]));
-    }
-}
-
 static int run_claims(int argc, char **argv) {
     const char *sets = NULL, *pictures = NULL, *file = NULL;
     const CliOption options[] = {{"--sets", true, &sets}, {"--pictures", true, &pictures}, {0}};
@@ -731,18 +654,7 @@ static int run_claims(int argc, char **argv) {
     int count;
     char err[CLAIMS_FIELD_MAX + 512];
     if (!claims_file_read(file, &entries, &count, err, sizeof err)) cli_die(2, "%s", err);
-    EntryVerdict *verdicts = calloc((size_t)count, sizeof *verdicts);
-    if (!verdicts) cli_die(1, "out of memory");
-    /* The details go first into a temporary file, so that the summary can head them. */
-    FILE *details = tmpfile();
-    if (!details) cli_die(1, "cannot make a temporary file: %s", strerror(errno));
-    for (int i = 0; i < count; i++)
-        verdicts[i] = report_entry(&entries[i], sets, pictures, details);
-    print_claims_summary(entries, verdicts, count);
-    rewind(details);
-    for (int ch; (ch = fgetc(details)) != EOF;) putchar(ch);
-    fclose(details);
-    free(verdicts);
+    claims_report(entries, count, sets, pictures, stdout);
     free(entries);
     return 0;
 }
