@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
-# dtb-serve under load: starts it over the tables under ROOT (4 threads) and runs
-# bench_serve twice, cold (tables not yet read) then warm: 4 concurrent clients x 2,000
-# requests each for the value, moves and line of random positions of PIECES pieces of
-# VARIANT's set; prints requests a second, median and 99th-percentile latency, errors.
+# dtb-serve under load: starts it over the tables under ROOT and runs bench_serve twice,
+# cold (tables not yet read) then warm: 4 concurrent clients x 2,000 requests each for the
+# value, moves and line of random positions of PIECES pieces of VARIANT's set; prints
+# requests a second, median and 99th-percentile latency, errors.
 # usage: bench/serve.sh [BUILD_DIR [ROOT [VARIANT [PIECES]]]]
 #   defaults: build, tables, scandinavian, 5
 set -euo pipefail
 build=${1:-build} root=${2:-tables} variant=${3:-scandinavian} pieces=${4:-5}
 log=$(mktemp)
-"$build/server/dtb-serve" --root "$root" --port 0 --threads 4 >"$log" 2>&1 &
+"$build/server/dtb-serve" --root "$root" --port 0 >"$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null; rm -f "$log"' EXIT
 port=

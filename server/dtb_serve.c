@@ -17,30 +17,33 @@
 #error "server/CMakeLists.txt names the page's folders in DTB_SERVE_WWW and DTB_SERVE_INSTALLED_WWW"
 #endif
 
-#define DEFAULT_ROOT    "tables"
-#define DEFAULT_BIND    "127.0.0.1"
-#define DEFAULT_PORT    8080
-#define DEFAULT_THREADS 4
-#define THREADS_MAX     64
+#define DEFAULT_ROOT        "tables"
+#define DEFAULT_BIND        "127.0.0.1"
+#define DEFAULT_PORT        8080
+#define DEFAULT_CONNECTIONS 64
+#define CONNECTIONS_MAX     1024
 
 static const char usage[] =
-    "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--threads N]\n"
+    "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--connections N]\n"
     "Serves the tables under DIR (default " DEFAULT_ROOT "), one folder per variant as dtb-gen\n"
     "lays them out (tables/scandinavian, ...), as a JSON API under /api/, and the explorer\n"
     "page at /.\n"
-    "  --root DIR    folder of variant folders; those not named after a variant are skipped\n"
-    "  --port P      TCP port, default 8080; 0 takes a free one (printed at start)\n"
-    "  --bind ADDR   IPv4 or IPv6 address to listen on, default " DEFAULT_BIND
-    " (this machine only)\n"
-    "  --www DIR     the page's folder, default ../" DTB_SERVE_INSTALLED_WWW " from the program's\n"
-    "                folder when installed, else " DTB_SERVE_WWW "\n"
-    "  --threads N   requests answered at once, 1 to 64, default 4\n"
+    "  --root DIR         folder of variant folders; those not named after a variant are\n"
+    "                     skipped\n"
+    "  --port P           TCP port, default 8080; 0 takes a free one (printed at start)\n"
+    "  --bind ADDR        IPv4 or IPv6 address to listen on, default " DEFAULT_BIND "\n"
+    "                     (this machine only)\n"
+    "  --www DIR          the page's folder, default ../" DTB_SERVE_INSTALLED_WWW " from the\n"
+    "                     program's folder when installed, else " DTB_SERVE_WWW "\n"
+    "  --connections N    connections served at once, each on a thread of its own (a long\n"
+    "                     request holds up no other), 1 to 1024, default 64; more are\n"
+    "                     turned away\n"
     "Logs each request on one line (method, target, status, time); stops on SIGINT or\n"
     "SIGTERM, after the requests under way.\n";
 
 typedef struct Options {
     const char *root, *bind, *www;
-    long port, threads;
+    long port, connections;
 } Options;
 
 /* The page's folder of an installed program, beside its bin/ folder, when there is one;
@@ -78,17 +81,17 @@ static Options parse_options(int argc, char **argv) {
                                                  {"port", required_argument, NULL, 'p'},
                                                  {"bind", required_argument, NULL, 'b'},
                                                  {"www", required_argument, NULL, 'w'},
-                                                 {"threads", required_argument, NULL, 't'},
+                                                 {"connections", required_argument, NULL, 'c'},
                                                  {"help", no_argument, NULL, 'h'},
                                                  {NULL, 0, NULL, 0}};
-    Options o = {DEFAULT_ROOT, DEFAULT_BIND, default_www(), DEFAULT_PORT, DEFAULT_THREADS};
+    Options o = {DEFAULT_ROOT, DEFAULT_BIND, default_www(), DEFAULT_PORT, DEFAULT_CONNECTIONS};
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;) {
         if (c == 'r') o.root = optarg;
         if (c == 'p') o.port = read_number(optarg, 0, 65535, "--port");
         if (c == 'b') o.bind = optarg;
         if (c == 'w') o.www = optarg;
-        if (c == 't') o.threads = read_number(optarg, 1, THREADS_MAX, "--threads");
+        if (c == 'c') o.connections = read_number(optarg, 1, CONNECTIONS_MAX, "--connections");
         if (c == 'h') {
             fputs(usage, stdout);
             exit(0);
@@ -151,7 +154,7 @@ int main(int argc, char **argv) {
         return 1;
     }
     HttpDaemon *d =
-        httpd_start(&router, (struct sockaddr *)&address, (int)o.threads, err, sizeof err);
+        httpd_start(&router, (struct sockaddr *)&address, (int)o.connections, err, sizeof err);
     if (!d) {
         fprintf(stderr, "dtb-serve: --bind %s --port %ld: %s\n", o.bind, o.port, err);
         router_close(&router);

@@ -9,8 +9,7 @@
 #include <time.h>
 
 #define LOG_TARGET_MAX     300 /* bytes of a target a log line shows */
-#define CONNECTIONS_MAX    256
-#define CONNECTION_TIMEOUT 30 /* seconds an idle connection is kept */
+#define CONNECTION_TIMEOUT 30  /* seconds an idle connection is kept */
 #define RETRY_AFTER_TEXT   16
 
 struct HttpDaemon {
@@ -120,7 +119,7 @@ static void on_completed(void *cls, struct MHD_Connection *connection, void **st
     *state = NULL;
 }
 
-HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, int threads, char *err,
+HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, int connections, char *err,
                         size_t errlen) {
     HttpDaemon *d = calloc(1, sizeof *d);
     if (!d) {
@@ -128,14 +127,16 @@ HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, int threads
         return NULL;
     }
     d->router = router;
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_AUTO | MHD_USE_ERROR_LOG;
+    /* A thread per connection rather than a pool: a request that counts a material's
+     * statistics takes a minute, and would hold up every connection of its pool thread. */
+    unsigned flags = MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD |
+                     MHD_USE_AUTO | MHD_USE_ERROR_LOG;
     if (addr->sa_family == AF_INET6) flags |= MHD_USE_IPv6;
     d->mhd = MHD_start_daemon(
         flags, 0, NULL, NULL, on_request, d, MHD_OPTION_SOCK_ADDR, addr,
         MHD_OPTION_URI_LOG_CALLBACK, on_target, NULL, MHD_OPTION_NOTIFY_COMPLETED, on_completed,
-        NULL, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)threads, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)CONNECTIONS_MAX, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)CONNECTION_TIMEOUT,
-        MHD_OPTION_END);
+        NULL, MHD_OPTION_CONNECTION_LIMIT, (unsigned)connections, MHD_OPTION_CONNECTION_TIMEOUT,
+        (unsigned)CONNECTION_TIMEOUT, MHD_OPTION_END);
     if (!d->mhd) {
         snprintf(err, errlen,
                  "cannot listen there (the port in use, or the address not this "

@@ -11,10 +11,11 @@
 
 typedef struct HttpDaemon HttpDaemon;
 
-/* Listens on addr (IPv4 or IPv6, port 0 for any free one) with threads threads answering
- * through router, which must outlive the daemon.
+/* Listens on addr (IPv4 or IPv6, port 0 for any free one), serving up to connections
+ * connections at once, each on a thread of its own, through router, which must outlive the
+ * daemon.
  * RETURN: the daemon, or NULL with err saying why. */
-HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, int threads, char *err,
+HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, int connections, char *err,
                         size_t errlen);
 
 /* The port listened on. */

@@ -439,7 +439,7 @@ def check_command_line(serve, tables, work, taken_port):
     cases = [
         (["--help"], 0, "usage: dtb-serve"),
         (["--port", "99999"], 2, "--port must be a number from 0 to 65535: 99999"),
-        (["--threads", "0"], 2, "--threads must be a number from 1 to 64: 0"),
+        (["--connections", "0"], 2, "--connections must be a number from 1 to 1024: 0"),
         (["--frob"], 2, "unknown option or missing value: --frob"),
         (["--root", tables, "extra"], 2, "unexpected argument: extra"),
         (["--root", tables, "--bind", "example.com"], 2, "example.com"),
