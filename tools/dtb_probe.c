@@ -440,7 +440,7 @@ static void write_dtw_histogram(const Variant *v, const char *name, const char *
     int longest = 0;
     for (int d = 1; d <= CELL_DTW_MAX; d++)
         if (by_dtw[d]) longest = d;
-    static char label_text[CELL_DTW_MAX + 1][8];
+    static char label_text[CELL_DTW_MAX + 1][12]; /* room for any int */
     static const char *labels[CELL_DTW_MAX + 1];
     static double values[CELL_DTW_MAX + 1];
     for (int d = 1; d <= longest; d++) {
