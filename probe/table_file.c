@@ -4,6 +4,7 @@
  * one byte more than needed, so that an empty table or block never means malloc(0). */
 #include "table_file.h"
 
+#include "read_guard.h"
 #include "table_format.h"
 #include "thread_key.h"
 
@@ -56,7 +57,12 @@ struct TableFile {
     uint64_t block_count;                /* of all streams */
     uint64_t data_start;
     BlockEntry *entries;
-    _Atomic(uint8_t *) *blocks; /* decoded blocks, by number, NULL until first read */
+    /* By block number: the decoded block, NULL until read or once evicted; whether a probe
+     * read it since the cache's hand last passed (block_cache.h); whether its values are in
+     * its stream's summary. */
+    _Atomic(uint8_t *) *blocks;
+    atomic_bool *referenced, *summarized;
+    BlockCache *cache; /* NULL: blocks are kept until table_close */
 };
 
 /* One row per TableStatus. */
@@ -326,6 +332,14 @@ static void free_summary(const TableFile *t, const Stream *s) {
     free(s->pieces);
 }
 
+/* The arrays by block number, zeroed: nothing decoded, referenced or summarized. */
+static bool alloc_block_arrays(TableFile *t) {
+    t->blocks = calloc(t->block_count + 1, sizeof *t->blocks);
+    t->referenced = calloc(t->block_count + 1, sizeof *t->referenced);
+    t->summarized = calloc(t->block_count + 1, sizeof *t->summarized);
+    return t->blocks && t->referenced && t->summarized;
+}
+
 TableStatus table_open(const char *path, const Variant *v, const char *material, TableFile **out,
                        char *err, size_t errlen) {
     *out = NULL;
@@ -335,7 +349,7 @@ TableStatus table_open(const char *path, const Variant *v, const char *material,
     TableStatus s = open_file(t, path, err, errlen);
     if (s == TABLE_OK) s = read_header(t, err, errlen);
     if (s == TABLE_OK) s = check_identity(t, v, material, err, errlen);
-    if (s == TABLE_OK && !(t->blocks = calloc(t->block_count + 1, sizeof *t->blocks)))
+    if (s == TABLE_OK && !alloc_block_arrays(t))
         s = tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
     if (s == TABLE_OK && !alloc_summaries(t))
         s = tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
@@ -349,6 +363,10 @@ TableStatus table_open(const char *path, const Variant *v, const char *material,
 
 const TableInfo *table_info(const TableFile *t) {
     return &t->info;
+}
+
+void table_set_cache(TableFile *t, BlockCache *cache) {
+    t->cache = cache;
 }
 
 static const char *stream_name(const TableFile *t, uint64_t b) {
@@ -470,41 +488,69 @@ static bool summarize_block(const TableFile *t, const Stream *s, uint64_t b,
 }
 
 /* The value of position k of stream s from its summary, WDL_NONE where its chunk holds
- * more than one or the stream has no summary; its block must have been decoded, which
- * makes the piece and its bytes visible. */
-static unsigned summary_value(const Stream *s, uint64_t k) {
-    if (!s->pieces) return WDL_NONE;
+ * more than one, the stream has no summary, or the summary of k's block (b, numbered in
+ * the file) is not written yet: its flag, set after it, makes the piece and its bytes
+ * visible.  Evicting a block leaves its summary, so a probe into a chunk of one value
+ * needs no block decoded. */
+static unsigned summary_value(const TableFile *t, const Stream *s, uint64_t b, uint64_t k) {
+    if (!atomic_load_explicit(&t->summarized[b], memory_order_acquire)) return WDL_NONE;
     const _Atomic uint8_t *piece =
         atomic_load_explicit(&s->pieces[k / PIECE_POSITIONS], memory_order_relaxed);
     uint64_t c = k % PIECE_POSITIONS / CHUNK;
     return atomic_load_explicit(&piece[c / 4], memory_order_relaxed) >> (2 * (c % 4)) & 3;
 }
 
-/* Decodes block b and publishes it, its summary first; when another thread was quicker,
- * keeps its copy. */
-static TableStatus touch_block(TableFile *t, uint64_t b, uint8_t **bytes, char *err,
-                               size_t errlen) {
+/* Writes the summary of block b (numbered in the file), decoded in values, where its
+ * stream has one; false when out of memory. */
+static bool summarize(TableFile *t, uint64_t b, const uint8_t *values) {
+    const Stream *stream = stream_of(t, b);
+    if (!stream->pieces) return true;
+    if (!summarize_block(t, stream, b - stream->first, values)) return false;
+    atomic_store_explicit(&t->summarized[b], true, memory_order_release);
+    return true;
+}
+
+/* Publishes block b, decoded in mine, unless another thread was quicker: in a file without
+ * a cache directly, else through the cache.  Frees mine where it is not kept. */
+static void keep_block(TableFile *t, uint64_t b, uint8_t *mine) {
+    uint8_t *expected = NULL;
+    bool kept = t->cache ? cache_admit(t->cache, &t->blocks[b], &t->referenced[b], mine,
+                                       decoded_bytes(t, b) + 1) == CACHE_ADMITTED
+                         : atomic_compare_exchange_strong_explicit(&t->blocks[b], &expected, mine,
+                                                                   memory_order_acq_rel,
+                                                                   memory_order_acquire);
+    if (!kept) free(mine);
+}
+
+/* Decodes block b, writes its summary, gives the value at position k of the block in *out
+ * and keeps the block for later probes (keep_block).  The value is read before: a kept
+ * block may be evicted at once. */
+static TableStatus decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *out, char *err,
+                                size_t errlen) {
     uint8_t *mine = malloc(decoded_bytes(t, b) + 1);
     if (!mine) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     TableStatus s = decode_block(t, b, mine, err, errlen);
+    if (s == TABLE_OK && !summarize(t, b, mine))
+        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     if (s != TABLE_OK) {
         free(mine);
         return s;
     }
-    const Stream *stream = stream_of(t, b);
-    if (stream->pieces && !summarize_block(t, stream, b - stream->first, mine)) {
-        free(mine);
-        return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
-    }
-    uint8_t *expected = NULL;
-    if (atomic_compare_exchange_strong_explicit(&t->blocks[b], &expected, mine,
-                                                memory_order_acq_rel, memory_order_acquire)) {
-        *bytes = mine;
-    } else {
-        free(mine);
-        *bytes = expected;
-    }
+    *out = tf_decoded_value(stream_of(t, b)->encoding, mine, k);
+    keep_block(t, b, mine);
     return TABLE_OK;
+}
+
+/* The value at position k of block b from its decoded copy, marking it referenced; false
+ * where it is not decoded (or evicted), or when out of memory for the read section. */
+static bool read_kept(TableFile *t, uint64_t b, uint64_t k, unsigned *out) {
+    if (!guard_enter()) return false;
+    const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_seq_cst);
+    if (bytes) *out = tf_decoded_value(stream_of(t, b)->encoding, bytes, k);
+    guard_leave();
+    if (bytes && !atomic_load_explicit(&t->referenced[b], memory_order_relaxed))
+        atomic_store_explicit(&t->referenced[b], true, memory_order_relaxed);
+    return bytes != NULL;
 }
 
 bool table_stores(const TableFile *t, uint64_t index) {
@@ -529,31 +575,28 @@ static TableStatus check_request(const TableFile *t, uint64_t index, int set, ch
     return TABLE_OK;
 }
 
-/* The value stream i stores at place `place` of the file's order, a stored position's:
- * lock-free once its block is decoded. */
+/* The value stream i stores at place `place` of the file's order, a stored position's: from
+ * the summary, else lock-free from the decoded block, else by decoding it. */
 static TableStatus stream_value(TableFile *t, int i, uint64_t place, unsigned *out, char *err,
                                 size_t errlen) {
     const Stream *s = &t->streams[i];
     uint64_t index = place - t->stored_first;
-    uint64_t b = index / s->per_block;
-    uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
-    if (!bytes) {
-        TableStatus status = touch_block(t, s->first + b, &bytes, err, errlen);
-        if (status != TABLE_OK) return status;
-    }
-    *out = summary_value(s, index);
-    if (*out == WDL_NONE) *out = tf_decoded_value(s->encoding, bytes, index - b * s->per_block);
-    return TABLE_OK;
+    uint64_t b = s->first + index / s->per_block, k = index % s->per_block;
+    if (s->pieces && (*out = summary_value(t, s, b, index)) != WDL_NONE) return TABLE_OK;
+    if (read_kept(t, b, k, out)) return TABLE_OK;
+    return decode_value(t, b, k, out, err, errlen);
 }
 
+/* Without a read section: a block evicted meanwhile makes a wasted prefetch, and a
+ * prefetch never faults. */
 void table_prefetch_wdl(TableFile *t, uint64_t index, int set) {
     if (!table_stores(t, index) || set < 0 || (uint32_t)set >= t->info.cells_per_position) return;
     const Stream *s = &t->streams[2 * set + TF_WDL];
     index = part_order_to_file(&t->order, index) - t->stored_first;
-    uint64_t b = index / s->per_block;
-    const uint8_t *bytes = atomic_load_explicit(&t->blocks[s->first + b], memory_order_acquire);
-    if (bytes && summary_value(s, index) == WDL_NONE)
-        __builtin_prefetch(bytes + tf_decoded_byte(s->encoding, index - b * s->per_block));
+    uint64_t b = s->first + index / s->per_block;
+    if (s->pieces && summary_value(t, s, b, index) != WDL_NONE) return;
+    const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
+    if (bytes) __builtin_prefetch(bytes + tf_decoded_byte(s->encoding, index % s->per_block));
 }
 
 TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
@@ -609,7 +652,9 @@ static bool spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *b
     return fits;
 }
 
-/* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent. */
+/* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent.  Every
+ * block is decoded here, kept or not: a whole table's reads would otherwise hold a read
+ * section (read_guard.h) for as long. */
 static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *out, char *err,
                              size_t errlen) {
     size_t largest = 0;
@@ -624,10 +669,8 @@ static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *
         const Stream *stream = stream_of(t, b);
         uint32_t i = (uint32_t)(stream - t->streams);
         if (i / 2 < first || i / 2 >= first + sets) continue;
-        const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
-        if (!bytes) s = decode_block(t, b, buffer, err, errlen);
-        if (s == TABLE_OK &&
-            !spread_block(t, (int)i, b - stream->first, bytes ? bytes : buffer, first, sets, out))
+        s = decode_block(t, b, buffer, err, errlen);
+        if (s == TABLE_OK && !spread_block(t, (int)i, b - stream->first, buffer, first, sets, out))
             s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "block %llu has a DTW over %d",
                         (unsigned long long)b, CELL_DTW_STORED_MAX);
     }
@@ -679,6 +722,8 @@ void table_close(TableFile *t) {
         for (uint64_t b = 0; b < t->block_count; b++)
             free(atomic_load_explicit(&t->blocks[b], memory_order_relaxed));
     free(t->blocks);
+    free(t->referenced);
+    free(t->summarized);
     for (int i = 0; i < TF_STREAMS; i++) free_summary(t, &t->streams[i]);
     free(t->entries);
     free(t->path);

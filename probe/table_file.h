@@ -11,6 +11,7 @@
 #ifndef DTB_TABLE_FILE_H
 #define DTB_TABLE_FILE_H
 
+#include "block_cache.h"
 #include "part_order.h"
 #include "variant.h"
 
@@ -95,12 +96,18 @@ bool table_stores(const TableFile *t, uint64_t index);
  * positions of Scandinavian's 5-piece set 3.4 times as slow (bench_probe). */
 bool table_leaves_threats(const TableFile *t);
 
+/* Makes the blocks this file decodes from now on go through cache, which keeps them within
+ * its budget (block_cache.h); without, they stay until table_close.  Before any read. */
+void table_set_cache(TableFile *t, BlockCache *cache);
+
 /* Reads the cell of position index in value set `set` (WDL and DTW, a draw with DTW 0).
  * Safe to call from many threads at once on one TableFile.  The first read of a block
- * checks and decodes it and keeps it decoded until table_close, so a file read all over
- * comes to hold a quarter byte a position for each WDL stream (and a 256th of that for its
- * summary, see table_file.c) and one (rarely two) for each DTW stream (table_stream_size);
- * later reads take no lock.  Positions whose value is
+ * checks and decodes it and keeps it decoded, until table_close or until the file's cache
+ * evicts it, so a file read all over comes to hold a quarter byte a position for each WDL
+ * stream and one (rarely two) for each DTW stream (table_stream_size); later reads take no
+ * lock.  A WDL stream also keeps, from a block's first read to table_close, a summary of
+ * a 256th of its decoded size (see table_file.c), through which a read of a position in a
+ * run of one value needs no decoded block.  Positions whose value is
  * not stored give arbitrary cells; an index of a side to move the file leaves out is an
  * error (TABLE_ERR_RANGE). */
 TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);
@@ -114,9 +121,9 @@ TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char
 void table_prefetch_wdl(TableFile *t, uint64_t index, int set);
 
 /* Reads every cell, positions * cells_per_position of them, a position's cells adjacent,
- * into out (without keeping decoded blocks).  Stops at the first bad block.  The cells of
- * positions whose value is not stored are arbitrary, those of a side to move the file
- * leaves out WDL_NONE. */
+ * into out (decoding every block anew, and keeping none).  Stops at the first bad block.  The cells
+ * of positions whose value is not stored are arbitrary, those of a side to move the file leaves out
+ * WDL_NONE. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
 /* Reads the cells of value set `set` alone, one a position, like table_read_all. */

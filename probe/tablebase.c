@@ -31,6 +31,7 @@ struct Tablebase {
     pthread_mutex_t open_lock;    /* held only while opening a file */
     _Atomic(OpenTable *) *tables; /* by material key, NULL until opened */
     OpenTable *opened;            /* the same tables, listed; guarded by open_lock */
+    BlockCache *cache;            /* the budget of every table's decoded blocks */
 };
 
 int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx) {
@@ -63,7 +64,10 @@ Tablebase *tb_open(const Variant *v, const char *dir) {
     Tablebase *tb = calloc(1, sizeof *tb);
     if (!tb) return NULL;
     tb->tables = calloc(MATERIAL_KEYS, sizeof *tb->tables);
-    if (!tb->tables) {
+    tb->cache = cache_new(0);
+    if (!tb->tables || !tb->cache) {
+        free(tb->tables);
+        cache_free(tb->cache);
         free(tb);
         return NULL;
     }
@@ -86,8 +90,17 @@ void tb_close(Tablebase *tb) {
         close_table(t);
     }
     pthread_mutex_destroy(&tb->open_lock);
+    cache_free(tb->cache);
     free(tb->tables);
     free(tb);
+}
+
+void tb_set_cache_size(Tablebase *tb, size_t bytes) {
+    cache_set_budget(tb->cache, bytes);
+}
+
+size_t tb_cache_used(const Tablebase *tb) {
+    return cache_used(tb->cache);
 }
 
 void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
@@ -151,6 +164,7 @@ static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable 
         return TABLE_ERR_MEMORY;
     }
     TableStatus status = tb_open_indexed(tb->v, m, path, &t->file, &t->ix, err, errlen);
+    if (status == TABLE_OK) table_set_cache(t->file, tb->cache);
     if (status == TABLE_ERR_MISSING)
         snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
     if (status == TABLE_OK) return status;

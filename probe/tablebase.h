@@ -45,6 +45,13 @@ TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *pat
 Tablebase *tb_open(const Variant *v, const char *dir);
 void tb_close(Tablebase *tb);
 
+/* Caps the decoded blocks the handle's tables keep at bytes, 0 for no cap (the default),
+ * evicting at once down to it (block_cache.h).  Not safe while probes run. */
+void tb_set_cache_size(Tablebase *tb, size_t bytes);
+
+/* The bytes of decoded blocks the handle's tables keep now. */
+size_t tb_cache_used(const Tablebase *tb);
+
 /* Writes the file name of canonical material m in the handle's folder. */
 void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len);
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: a Release build and an AddressSanitizer + UBSan build, each built
-# from scratch and tested with CTest; then a build with clang, which keeps the code to
+# from scratch and tested with CTest; the test of threads sharing a handle under
+# ThreadSanitizer; then a build with clang, which keeps the code to
 # standard C11 where GCC accepts extensions, runs the fuzz targets (tests/fuzz/) a fixed
 # number of inputs each.  Exits non-zero when anything fails.
 set -euo pipefail
@@ -15,6 +16,11 @@ run() {
 }
 run build -DCMAKE_BUILD_TYPE=Release
 run build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_SANITIZE=ON
+# ThreadSanitizer over threads probing one handle while its cache evicts (tests/cache.cmake):
+# that test alone, with the tables it needs.
+cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_TSAN=ON >/dev/null
+cmake --build build-tsan -j "$jobs" --target dtb-gen test_cache_threads
+ctest --test-dir build-tsan -R '^cache_threads$' --output-on-failure
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
   -DDTB_SANITIZE=ON -DDTB_FUZZ=ON >/dev/null
 cmake --build build-fuzz -j "$jobs"

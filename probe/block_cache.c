@@ -1,0 +1,145 @@
+#include "block_cache.h"
+
+#include "read_guard.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+/* A block the cache holds; slot NULL for a free entry. */
+typedef struct Entry {
+    _Atomic(uint8_t *) *slot;
+    atomic_bool *referenced;
+    size_t bytes;
+} Entry;
+
+struct BlockCache {
+    pthread_mutex_t lock; /* over everything below; held only for bookkeeping */
+    size_t budget, used;
+    Entry *ring; /* the clock's face: entries in no order but the hand's */
+    size_t count, capacity;
+    size_t hand;
+    size_t *free_entries; /* the ring's free entries, a stack */
+    size_t free_count;
+};
+
+/* Blocks unlinked and not yet freed: they wait for the grace period (read_guard.h), one
+ * wait for them all. */
+enum { VICTIMS_MAX = 16 };
+
+typedef struct Victims {
+    uint8_t *block[VICTIMS_MAX];
+    size_t count;
+} Victims;
+
+BlockCache *cache_new(size_t budget) {
+    BlockCache *c = calloc(1, sizeof *c);
+    if (!c) return NULL;
+    pthread_mutex_init(&c->lock, NULL);
+    c->budget = budget;
+    return c;
+}
+
+void cache_free(BlockCache *c) {
+    if (!c) return;
+    pthread_mutex_destroy(&c->lock);
+    free(c->ring);
+    free(c->free_entries);
+    free(c);
+}
+
+size_t cache_budget(BlockCache *c) {
+    pthread_mutex_lock(&c->lock);
+    size_t budget = c->budget;
+    pthread_mutex_unlock(&c->lock);
+    return budget;
+}
+
+size_t cache_used(BlockCache *c) {
+    pthread_mutex_lock(&c->lock);
+    size_t used = c->used;
+    pthread_mutex_unlock(&c->lock);
+    return used;
+}
+
+/* Room for one more entry; false when out of memory. */
+static bool reserve_entry(BlockCache *c) {
+    if (c->free_count || c->count < c->capacity) return true;
+    size_t capacity = c->capacity ? 2 * c->capacity : 256;
+    Entry *ring = realloc(c->ring, capacity * sizeof *ring);
+    if (ring) c->ring = ring;
+    size_t *free_entries = ring ? realloc(c->free_entries, capacity * sizeof *free_entries) : NULL;
+    if (free_entries) c->free_entries = free_entries;
+    if (!free_entries) return false;
+    c->capacity = capacity;
+    return true;
+}
+
+/* Frees the victims once no probe can read them. */
+static void free_victims(Victims *victims) {
+    if (victims->count) guard_wait();
+    for (size_t i = 0; i < victims->count; i++) free(victims->block[i]);
+    victims->count = 0;
+}
+
+/* Unlinks the block of entry e into victims, freeing those before when the list is full,
+ * and frees the entry. */
+static void evict(BlockCache *c, size_t e, Victims *victims) {
+    Entry *entry = &c->ring[e];
+    if (victims->count == VICTIMS_MAX) free_victims(victims);
+    victims->block[victims->count++] = atomic_exchange(entry->slot, NULL);
+    c->used -= entry->bytes;
+    entry->slot = NULL;
+    c->free_entries[c->free_count++] = e;
+}
+
+/* Evicts until `bytes` more fit the budget or nothing is left: the hand unmarks the marked
+ * blocks it passes and evicts the first unmarked one.  Each turn of the hand unmarks every
+ * block, so the next turn finds one. */
+static void make_room(BlockCache *c, size_t bytes, Victims *victims) {
+    while (c->budget && c->used && c->used + bytes > c->budget) {
+        c->hand = c->hand + 1 < c->count ? c->hand + 1 : 0;
+        Entry *entry = &c->ring[c->hand];
+        if (!entry->slot) continue;
+        if (atomic_load_explicit(entry->referenced, memory_order_relaxed))
+            atomic_store_explicit(entry->referenced, false, memory_order_relaxed);
+        else
+            evict(c, c->hand, victims);
+    }
+}
+
+/* Keeps the block now in slot as a new entry; reserve_entry made room. */
+static void add_entry(BlockCache *c, _Atomic(uint8_t *) *slot, atomic_bool *referenced,
+                      size_t bytes) {
+    size_t e = c->free_count ? c->free_entries[--c->free_count] : c->count++;
+    c->ring[e] = (Entry){slot, referenced, bytes};
+    c->used += bytes;
+}
+
+CacheAdmit cache_admit(BlockCache *c, _Atomic(uint8_t *) *slot, atomic_bool *referenced,
+                       uint8_t *block, size_t bytes) {
+    Victims victims = {.count = 0};
+    pthread_mutex_lock(&c->lock);
+    CacheAdmit result = CACHE_ADMITTED;
+    if (atomic_load_explicit(slot, memory_order_relaxed))
+        result = CACHE_HELD;
+    else if (!reserve_entry(c))
+        result = CACHE_NO_MEMORY;
+    if (result == CACHE_ADMITTED) {
+        make_room(c, bytes, &victims);
+        atomic_store_explicit(referenced, true, memory_order_relaxed);
+        atomic_store_explicit(slot, block, memory_order_release);
+        add_entry(c, slot, referenced, bytes);
+    }
+    pthread_mutex_unlock(&c->lock);
+    free_victims(&victims);
+    return result;
+}
+
+void cache_set_budget(BlockCache *c, size_t budget) {
+    Victims victims = {.count = 0};
+    pthread_mutex_lock(&c->lock);
+    c->budget = budget;
+    make_room(c, 0, &victims);
+    pthread_mutex_unlock(&c->lock);
+    free_victims(&victims);
+}

@@ -1,0 +1,51 @@
+/* A budget for decoded blocks, shared by the table files of one handle.  A file publishes a
+ * block it has decoded in a slot of its own (a pointer that probes read without a lock) and
+ * hands the slot to the cache, which keeps the blocks of all its files within the budget:
+ * past it, the cache unlinks blocks (sets their slots to NULL) and frees them once no probe
+ * can still be reading them (read_guard.h).
+ *
+ * Which block goes is chosen by CLOCK (second chance): a probe that reads a block marks it
+ * referenced with a plain store when it is not marked yet, and the cache's hand, going
+ * round the blocks, unmarks a marked block and evicts an unmarked one.  LRU would have every
+ * probe move its block in a list under a lock; on Scandinavian's 5-piece set at a tenth of
+ * its decoded size, CLOCK kept a search-like walk of probes as fast as FIFO eviction
+ * (no marks) did, and random probes alike (bench_probe). */
+#ifndef DTB_BLOCK_CACHE_H
+#define DTB_BLOCK_CACHE_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef struct BlockCache BlockCache;
+
+/* A cache of budget bytes (0: no budget, nothing is evicted); NULL when out of memory. */
+BlockCache *cache_new(size_t budget);
+
+/* Frees the cache's bookkeeping, not the blocks: their files free what their slots hold. */
+void cache_free(BlockCache *c);
+
+/* Sets the budget, evicting at once down to it.  Not safe while probes run. */
+void cache_set_budget(BlockCache *c, size_t budget);
+
+/* The budget, and the bytes the cache holds now. */
+size_t cache_budget(BlockCache *c);
+size_t cache_used(BlockCache *c);
+
+typedef enum CacheAdmit {
+    CACHE_ADMITTED, /* the slot holds the block now */
+    CACHE_HELD,     /* the slot held a block already: the caller keeps its own */
+    CACHE_NO_MEMORY /* for the cache's bookkeeping: the caller keeps its own */
+} CacheAdmit;
+
+/* Publishes `block`, of `bytes` bytes, in slot (a file's, empty or filled by another thread
+ * meanwhile) and keeps it with its referenced mark, evicting others first where it would
+ * pass the budget (it alone may).  Thread-safe; waits, after publishing, while probes
+ * finish reading the blocks it evicted.  Once admitted, the block may be evicted at any
+ * time: the caller reads it only inside a read section (read_guard.h) after loading the
+ * slot again. */
+CacheAdmit cache_admit(BlockCache *c, _Atomic(uint8_t *) *slot, atomic_bool *referenced,
+                       uint8_t *block, size_t bytes);
+
+#endif
