@@ -72,6 +72,7 @@ SIGNATURES = (
     ("dtb_moves", status, (handle_p, POINTER(Position), POINTER(Move), c_int, POINTER(c_int))),
     ("dtb_best_move", status, (handle_p, POINTER(Position), POINTER(Move))),
     ("dtb_line", status, (handle_p, POINTER(Position), POINTER(Move), c_int, POINTER(c_int))),
+    ("dtb_materials", status, (handle_p, c_char_p, c_size_t, POINTER(c_size_t))),
     ("dtb_material_stats", status, (handle_p, c_char_p, POINTER(Stats))),
 )
 

@@ -169,6 +169,17 @@ class Tablebase:
             check(lib.dtb_line(self._handle, position, line, max_moves, ctypes.byref(count)))
             return [self._move(m) for m in line[: count.value]]
 
+    def materials(self):
+        """The materials whose tables are in the folder, such as "KKvK", fewest pieces first
+        then by name."""
+        needed = ctypes.c_size_t()
+        with self._guard.call():
+            # Asked with no room, the library gives the size; any other failure recurs below.
+            lib.dtb_materials(self._handle, ctypes.create_string_buffer(1), 0, ctypes.byref(needed))
+            names = ctypes.create_string_buffer(max(needed.value, 1))
+            check(lib.dtb_materials(self._handle, names, len(names), None))
+        return names.value.decode().split()
+
     def stats(self, material):
         """The Stats of every position of material, a name such as "KKvK" ("KvKK": the
         same positions with colours swapped).  Reads the whole table."""

@@ -1,8 +1,9 @@
 """The package answers as the C command line does: dtb-probe batch, lookup and stats over the
-same tables, position by position."""
+same tables, position by position; and lists the table files the folder holds."""
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 from conftest import fen as make_fen
@@ -136,3 +137,15 @@ def test_stats_as_cli(variant, rules, material, tables):
         assert str(stats.longest_win or "-") == plies
         if stats.longest_win:
             assert tb.probe(stats.longest_win_position) == dtb.Value(dtb.WDL.WIN, stats.longest_win)
+
+
+def test_materials_are_the_files(tables, tmp_path):
+    folder = Path(tables("brazilian"))
+    names = [f.stem for f in folder.glob("*.dtb")]
+    with dtb.Tablebase("brazilian", folder) as tb:
+        assert tb.materials() == sorted(names, key=lambda m: (len(m) - 1, m))
+    with dtb.Tablebase("brazilian", tmp_path) as tb:
+        assert tb.materials() == []
+    with dtb.Tablebase("brazilian", tmp_path / "none") as tb:
+        with pytest.raises(dtb.TableIOError, match=str(tmp_path / "none")):
+            tb.materials()
