@@ -8,7 +8,9 @@
 # allocations at exit count as leaks and every stack of the library's passes through
 # python, so no suppression could tell them apart; the C tests check the library's leaks.
 # clang's sanitized shared libraries expect the runtime in the executable, so the test is
-# left out of clang's sanitizer builds.
+# left out of clang's sanitizer builds.  pytest captures Python's output alone
+# (--capture=sys): a sanitizer's report on the C side, which ends the process, goes
+# straight to the test's log instead of into a capture that dies with it.
 set(PYTHON_TEST_PYTHON /usr/bin/python3)
 
 if(TARGET dtb AND TARGET dtb-gen AND TARGET dtb-probe
@@ -25,7 +27,7 @@ if(TARGET dtb AND TARGET dtb-gen AND TARGET dtb-probe
     list(APPEND python_env LD_PRELOAD=${asan_runtime} ASAN_OPTIONS=detect_leaks=0)
   endif()
   add_test(NAME python
-           COMMAND ${PYTHON_TEST_PYTHON} -m pytest -q -p no:cacheprovider
+           COMMAND ${PYTHON_TEST_PYTHON} -m pytest -q -p no:cacheprovider --capture=sys
                    --basetemp=${CMAKE_CURRENT_BINARY_DIR}/python.work
                    ${PROJECT_SOURCE_DIR}/python/tests)
   set_tests_properties(python PROPERTIES ENVIRONMENT "${python_env}")
