@@ -82,7 +82,8 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
         free(list.names);
         return api_fail(DTB_ERR_NO_MEMORY, "out of memory listing %s", h->dir);
     }
-    qsort(list.names, list.count, sizeof *list.names, compare_materials);
+    if (list.count) /* qsort of NULL is undefined, even for no elements */
+        qsort(list.names, list.count, sizeof *list.names, compare_materials);
     if (len) buf[0] = '\0';
     size_t size = join_names(&list, buf, len);
     free(list.names);

@@ -81,6 +81,11 @@ static void test_materials(dtb_handle *h, const char *root) {
                   strstr(dtb_last_error(), "no-such-folder"),
               "a missing folder is an I/O error naming it (%s)", dtb_last_error());
     dtb_close(nowhere);
+    dtb_handle *empty = NULL;
+    if (dtb_open("brazilian", root, &empty) == DTB_OK) /* holds folders only */
+        check(dtb_materials(empty, buf, sizeof buf, &needed) == DTB_OK && !buf[0] && needed == 1,
+              "a folder of no tables lists none");
+    dtb_close(empty);
 }
 
 static dtb_stats stats_of(dtb_handle *h, const char *material) {
