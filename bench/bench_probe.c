@@ -17,9 +17,15 @@
  * The positions are drawn before the clock starts, over all positions (each table probed in
  * proportion to its size), and for the warm probes also from a random table (small tables,
  * which stay in the processor's caches, as often as large ones).
- * Usage: bench_probe VARIANT DIR [PROBES [THREADS]] */
+ *   the memory budget: at budgets of 1%, 10% and 100% of the set's decoded size and without
+ *   a cap, each in a process of its own, cold and warm WDL and full probes over random
+ *   positions and over a search-like walk (the positions of iterative deepening searches
+ *   from a few roots), and the peak resident size (block_cache.h).
+ * Usage: bench_probe [--budgets] VARIANT DIR [PROBES [THREADS]]; --budgets prints the last
+ * alone. */
 #include "draw_rules.h"
 #include "index.h"
+#include "memory.h"
 #include "movegen.h"
 #include "tablebase.h"
 #include "wall_clock.h"
@@ -42,6 +48,7 @@ typedef struct Bench {
     int tables;
     long probes;
     Position *pool;
+    long pool_size; /* POOL, or fewer for the runs at a budget */
 } Bench;
 
 static uint64_t next_random(uint64_t *state) {
@@ -86,12 +93,12 @@ static int random_table(const Bench *b, bool by_table, uint64_t *state) {
 /* Which positions a pool takes. */
 typedef enum Kind { ANY, QUIET, CAPTURE } Kind;
 
-/* Draws the positions of a kind: uniformly over all the positions of all the tables, so
- * that each table gets probes in proportion to its size, or (by_table) a random table
+/* Draws the pool's positions of a kind: uniformly over all the positions of all the tables,
+ * so that each table gets probes in proportion to its size, or (by_table) a random table
  * first. */
 static void fill_pool(Bench *b, bool by_table, Kind kind) {
     uint64_t state = 0x2545F4914F6CDD1DULL, index;
-    for (int i = 0; i < POOL;) {
+    for (long i = 0; i < b->pool_size;) {
         Position *p = &b->pool[i];
         random_position(b, random_table(b, by_table, &state), &state, p, &index);
         if (kind == ANY || movegen_has_capture(&b->v, p) == (kind == CAPTURE)) i++;
@@ -324,24 +331,193 @@ static double memory_latency_ns(const Bench *b) {
     return sum ? ns : -1;
 }
 
+/* ---- Memory budgets (tb_set_cache_size, block_cache.h). ---- */
+
+enum {
+    BUDGET_RANDOM = 100000, /* random positions probed at each budget */
+    WALK_ROOTS = 32,
+    WALK_NODES = 1000000, /* positions of the walk, from all its roots */
+};
+
+/* The set's size decoded: every stream of every table, what an uncapped cache holds once
+ * every block has been read. */
+static uint64_t decoded_set_bytes(const Bench *b) {
+    uint64_t total = 0, file_bytes, decoded;
+    char err[256];
+    for (int t = 0; t < b->tables; t++) {
+        TableFile *file;
+        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != TABLE_OK) continue;
+        for (uint32_t set = 0; set < table_info(file)->cells_per_position; set++)
+            for (int dtw = 0; dtw < 2; dtw++) {
+                table_stream_size(file, (int)set, dtw, &file_bytes, &decoded);
+                total += decoded;
+            }
+        table_close(file);
+    }
+    return total;
+}
+
+/* The positions a search from p to `depth` plies visits, p first, into walk until it holds
+ * cap of them. */
+static void walk_from(const Bench *b, const Position *p, int depth, Position *walk, long *count,
+                      long cap) {
+    if (*count >= cap) return;
+    walk[(*count)++] = *p;
+    if (!depth || !pos_pieces(p, WHITE) || !pos_pieces(p, BLACK)) return;
+    MoveList *list = malloc(sizeof *list);
+    if (!list) return;
+    list->paths = NULL;
+    movegen_legal(&b->v, p, list);
+    for (int i = 0; i < list->count && *count < cap; i++) {
+        Position next;
+        movegen_play(&b->v, p, &list->move[i], &next);
+        walk_from(b, &next, depth - 1, walk, count, cap);
+    }
+    free(list);
+}
+
+/* A search-like walk: from each of WALK_ROOTS roots drawn over all positions, the positions
+ * of an iterative deepening search (1 ply, 2, ...) until it has its share of WALK_NODES:
+ * an engine's probes, near one another and coming back to the same positions.  Returns the
+ * count. */
+static long make_walk(const Bench *b, Position *walk) {
+    uint64_t state = 0xC0FFEE, index;
+    long count = 0;
+    for (int r = 0; r < WALK_ROOTS; r++) {
+        Position root;
+        random_position(b, random_table(b, false, &state), &state, &root, &index);
+        long cap = (long)WALK_NODES * (r + 1) / WALK_ROOTS;
+        for (int depth = 1; count < cap; depth++) walk_from(b, &root, depth, walk, &count, cap);
+    }
+    return count;
+}
+
+/* Probes per second over n positions into tb, WDL or full. */
+static double pass_rate(Tablebase *tb, const Position *p, long n, bool full) {
+    char err[256];
+    long failures = 0;
+    double start = wall_seconds();
+    for (long i = 0; i < n; i++) {
+        Cell c;
+        int wdl;
+        failures +=
+            (full ? tb_probe(tb, &p[i], &c, err, sizeof err)
+                  : tb_probe_wdl(tb, &p[i], VALUES_PURE, &wdl, err, sizeof err)) != TABLE_OK;
+    }
+    double rate = (double)n / (wall_seconds() - start);
+    return failures ? -1 : rate;
+}
+
+/* Cold (a fresh handle) and warm (the same positions again) rates into rate[0..1]. */
+static void cold_warm(const Bench *b, uint64_t budget, const Position *p, long n, bool full,
+                      double rate[2]) {
+    Tablebase *tb = tb_open(&b->v, b->dir);
+    tb_set_cache_size(tb, budget);
+    rate[0] = pass_rate(tb, p, n, full);
+    rate[1] = pass_rate(tb, p, n, full);
+    tb_close(tb);
+}
+
+/* In a process started for it (bench_probe --budget VARIANT DIR BYTES, 0 for no cap), so
+ * that its peak resident size is its own: prints the cold and warm rates of WDL and of full
+ * probes over random positions and over the walk, the resident size before the first probe
+ * and the peak. */
+static int budget_child(char **argv) {
+    static Bench b;
+    if (!variant_lookup(argv[2], &b.v)) return 2;
+    b.dir = argv[3];
+    uint64_t budget = strtoull(argv[4], NULL, 10);
+    tb_each_file(b.dir, add_table, &b);
+    b.pool_size = BUDGET_RANDOM;
+    b.pool = malloc(BUDGET_RANDOM * sizeof *b.pool);
+    Position *walk = malloc(WALK_NODES * sizeof *walk);
+    if (!b.tables || !b.pool || !walk) return 1;
+    fill_pool(&b, false, ANY);
+    long walked = make_walk(&b, walk);
+    uint64_t before = memory_resident();
+    double rate[4][2];
+    for (int k = 0; k < 4; k++)
+        cold_warm(&b, budget, k < 2 ? b.pool : walk, k < 2 ? BUDGET_RANDOM : walked, k % 2,
+                  rate[k]);
+    for (int k = 0; k < 4; k++) printf("%.0f %.0f ", rate[k][0], rate[k][1]);
+    printf("%llu %llu\n", (unsigned long long)before, (unsigned long long)memory_peak());
+    free(walk);
+    free(b.pool);
+    return 0;
+}
+
+/* Runs budget_child at a budget; false when it fails. */
+static bool run_budget(const Bench *b, const char *self, uint64_t budget, double rate[4][2],
+                       uint64_t *before, uint64_t *peak) {
+    char cmd[8400];
+    snprintf(cmd, sizeof cmd, "'%s' --budget %s '%s' %llu", self, b->v.id, b->dir,
+             (unsigned long long)budget);
+    FILE *child = popen(cmd, "r");
+    int got = 0;
+    unsigned long long at_start = 0, most = 0;
+    if (child)
+        for (int k = 0; k < 8; k++) got += fscanf(child, "%lf", &rate[k / 2][k % 2]);
+    if (child) got += fscanf(child, "%llu %llu", &at_start, &most);
+    *before = at_start, *peak = most;
+    return child && pclose(child) == 0 && got == 10;
+}
+
+/* The rates and peak resident size at budgets of 1%, 10% and 100% of the set's decoded
+ * size, and without a cap, each in a process of its own. */
+static void budget_rates(const Bench *b, const char *self) {
+    uint64_t decoded = decoded_set_bytes(b);
+    static const int percent[] = {1, 10, 100, 0};
+    printf("memory budget (tb_set_cache_size), set decoded %.1f MB; WDL | full probes in k/s, "
+           "cold (fresh handle) / warm (again), over %d random positions and a walk of %d from %d "
+           "roots:\n",
+           (double)decoded / 1e6, BUDGET_RANDOM, WALK_NODES, WALK_ROOTS);
+    printf("  %-20s %-25s %-25s %s\n", "budget", "random WDL | full", "walk WDL | full",
+           "RSS before / peak");
+    for (int i = 0; i < 4; i++) {
+        uint64_t budget = decoded / 100 * (uint64_t)percent[i], before, peak;
+        double r[4][2];
+        char name[32];
+        snprintf(name, sizeof name, percent[i] ? "%d%% (%.1f MB)" : "no cap", percent[i],
+                 (double)budget / 1e6);
+        if (!run_budget(b, self, budget, r, &before, &peak)) {
+            printf("  %-20s failed\n", name);
+            continue;
+        }
+        printf("  %-20s %5.0f/%-5.0f | %5.0f/%-5.0f  %5.0f/%-5.0f | %5.0f/%-5.0f  %.0f / %.0f MB\n",
+               name, r[0][0] / 1e3, r[0][1] / 1e3, r[1][0] / 1e3, r[1][1] / 1e3, r[2][0] / 1e3,
+               r[2][1] / 1e3, r[3][0] / 1e3, r[3][1] / 1e3, (double)before / 1e6,
+               (double)peak / 1e6);
+    }
+}
+
 int main(int argc, char **argv) {
     static Bench b;
     if (argc == 6 && !strcmp(argv[1], "--first-probe")) return first_probe_child(argv);
+    if (argc == 5 && !strcmp(argv[1], "--budget")) return budget_child(argv);
+    const char *self = argv[0];
+    bool budgets_only = argc == 4 && !strcmp(argv[1], "--budgets");
+    argv += budgets_only, argc -= budgets_only;
     if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
-        fprintf(stderr, "usage: bench_probe VARIANT DIR [PROBES [THREADS]]\n");
+        fprintf(stderr, "usage: bench_probe [--budgets] VARIANT DIR [PROBES [THREADS]]\n");
         return 2;
     }
     b.dir = argv[2];
     b.probes = argc > 3 ? atol(argv[3]) : 4000000;
     int threads = argc > 4 ? atoi(argv[4]) : 2;
     tb_each_file(b.dir, add_table, &b);
+    b.pool_size = POOL;
     b.pool = malloc(POOL * sizeof *b.pool);
     if (!b.tables || !b.pool) {
         fprintf(stderr, "no tables in %s, or out of memory\n", b.dir);
         return 1;
     }
-    Tablebase *tb = tb_open(&b.v, b.dir);
     printf("%s, %d tables\n", b.v.id, b.tables);
+    if (budgets_only) {
+        budget_rates(&b, self);
+        free(b.pool);
+        return 0;
+    }
+    Tablebase *tb = tb_open(&b.v, b.dir);
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
         fill_pool(&b, by_table, ANY);
         warm_rate(&b, tb, 1, ASK_FULL); /* touches the blocks */
@@ -365,9 +541,10 @@ int main(int argc, char **argv) {
            cold_probe_us(&b, false), cold_probe_us(&b, true));
     printf("first probe in a new process (handle opened, file opened, block decoded): %.1f us "
            "WDL\n",
-           first_probe_us(&b, argv[0]));
+           first_probe_us(&b, self));
     printf("memory latency: %.0f ns a dependent read at random over %.0f MB\n",
            memory_latency_ns(&b), (double)decoded_wdl_bytes(&b) / 1e6);
+    budget_rates(&b, self);
     free(b.pool);
     return 0;
 }

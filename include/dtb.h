@@ -14,9 +14,24 @@
  * missing, corrupt or of another variant or material is reported so by every probe that
  * needs it, for as long as the handle is open (a handle opened later looks again); one
  * that could not be read, or not for want of memory, is tried again at the next probe.
- * dtb_close must not race with other calls on the same handle.  Each thread that probed
- * keeps, until it exits, up to 128 KiB of move lists for settling captures and, once it
- * has decoded a block, a decompression context of about 94 KiB shared by all handles.
+ * dtb_close must not race with other calls on the same handle.  Probes of blocks already
+ * decoded read them without a lock, also while other threads evict blocks.
+ *
+ * Memory: a handle keeps the table blocks it decodes (32 KiB each, some 64) for later
+ * probes, within a budget: by default an eighth of the machine's memory (1 GiB where that
+ * is unknown), dtb_set_cache_size to change it.  Scandinavian's 5-piece set decodes to
+ * 2.1 GB: capped at a tenth of that, a search-like walk of probes ran about as fast as
+ * without a cap, and at a hundredth at a third (full probes) to three fifths (WDL) of that
+ * speed, while probes of random positions all over the set, most of which decode a block,
+ * ran at a seventh (bench_probe --budgets).
+ * Besides the budget a probing process keeps
+ *  - for each open table: 26 bytes a block, and a summary of its WDL (a 1024th of a byte a
+ *    position), which outlives the blocks: 3.3 MB over that whole set;
+ *  - for each thread that probed, until it exits: up to 128 KiB of move lists for settling
+ *    captures, a decompression context of about 94 KiB shared by all handles, 64 bytes of
+ *    bookkeeping for reading blocks lock-free, and while it decodes a block, the block and
+ *    its compressed bytes (at most 64 KiB each).
+ *
  * ThreadSanitizer: link a library built without link-time optimisation (-DDTB_LTO=OFF, see
  * the README); from GCC's bytecode its atomics go unseen, and it reports races there are not. */
 #ifndef DTB_H
@@ -163,10 +178,11 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
 
 /* ---- Memory. ---- */
 
-/* Caps the memory that decoded table data of h may take at bytes; decoded blocks beyond it
- * are evicted, least useful first, and decoded again when a probe needs them.  0 removes the
- * cap.  The default and what a probing process keeps besides the cache (per thread, per
- * open table) are given below, in the notes on memory.
+/* Caps the memory that decoded table blocks of h may take at bytes; blocks beyond it are
+ * evicted, those not read lately first (CLOCK), and decoded again when a probe needs them;
+ * a budget smaller than a block keeps one.  0 removes the cap.  The default and what a
+ * probing process keeps besides (per thread, per open table) are in the notes on memory at
+ * the top of this file.
  * NOTES: not safe while other threads use h: set it before sharing the handle.  Since 0.4. */
 dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes);
 

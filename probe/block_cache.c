@@ -47,13 +47,6 @@ void cache_free(BlockCache *c) {
     free(c);
 }
 
-size_t cache_budget(BlockCache *c) {
-    pthread_mutex_lock(&c->lock);
-    size_t budget = c->budget;
-    pthread_mutex_unlock(&c->lock);
-    return budget;
-}
-
 size_t cache_used(BlockCache *c) {
     pthread_mutex_lock(&c->lock);
     size_t used = c->used;
