@@ -331,31 +331,84 @@ static int check_memory_all(const Variant *v, const Material *list, const Found 
     return result;
 }
 
-/* tb only names the files here: solving reads through handles of its own (solve_all_sets).
- * With opt->one_side, the set is complete before any table is rewritten (table_rewrite.h). */
-int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                 char *err, size_t errlen) {
+struct BuildRun {
+    const Variant *v;
+    const Material *list;
+    int count;
+    const BuildOptions *opt;
+    Tablebase *tb; /* only names the files: solving reads through handles of its own */
+    Found *found;
     int lock;
-    if (make_dirs(opt->dir, err, errlen) || folder_lock(opt->dir, &lock, err, errlen)) return 1;
-    if (lock >= 0) { /* unlocked, the folder is read-only */
+};
+
+int build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                    BuildRun **out, char *err, size_t errlen) {
+    BuildRun *run = calloc(1, sizeof *run);
+    *out = run;
+    if (!run) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    *run = (BuildRun){.v = v, .list = list, .count = count, .opt = opt, .lock = -1};
+    if (make_dirs(opt->dir, err, errlen) || folder_lock(opt->dir, &run->lock, err, errlen))
+        return 1;
+    if (run->lock >= 0) { /* unlocked, the folder is read-only */
         atomic_remove_leftovers(opt->dir, TB_FILE_SUFFIX, opt->log);
         atomic_remove_leftovers(opt->dir, MANIFEST_NAME, opt->log);
     }
-    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-    Found *found = malloc((size_t)count * sizeof *found + 1);
-    if (tb && !found) snprintf(err, errlen, "out of memory");
-    int result = !tb || !found || find_tables(v, tb, list, count, found, err, errlen) ||
-                 check_memory_all(v, list, found, count, opt, err, errlen);
-    if (result == 0 && changes_ahead(found, count, opt->one_side))
+    run->tb = open_tables(v, opt->dir, err, errlen);
+    run->found = malloc((size_t)count * sizeof *run->found + 1);
+    if (run->tb && !run->found) snprintf(err, errlen, "out of memory");
+    int result = !run->tb || !run->found ||
+                 find_tables(v, run->tb, list, count, run->found, err, errlen) ||
+                 check_memory_all(v, list, run->found, count, opt, err, errlen);
+    if (result == 0 && changes_ahead(run->found, count, opt->one_side))
         result = manifest_retire(opt->dir, err, errlen);
-    for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, tb, &list[i], &found[i], opt, err, errlen);
-    for (int i = 0; i < count && result == 0 && opt->one_side; i++)
-        result = rewrite(v, tb, &list[i], TABLE_SIDES_SMALLER, "one side to move stored", opt, err,
-                         errlen);
-    free(found);
-    tb_close(tb);
-    if (result == 0) result = manifest_write(v, opt->dir, err, errlen);
-    folder_unlock(lock);
     return result;
+}
+
+bool build_run_pending(const BuildRun *run, int i) {
+    const Found *f = &run->found[i];
+    return f->status != TABLE_OK || (f->draft && !run->opt->one_side);
+}
+
+int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
+    if (!run) return 1;
+    if (result == 0) result = manifest_write(run->v, run->opt->dir, err, errlen);
+    free(run->found);
+    tb_close(run->tb);
+    folder_unlock(run->lock);
+    free(run);
+    return result;
+}
+
+int build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                   size_t errlen) {
+    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+    Found found;
+    int result = !tb || find_tables(v, tb, m, 1, &found, err, errlen) ||
+                 build_one(v, tb, m, &found, opt, err, errlen);
+    tb_close(tb);
+    return result;
+}
+
+int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                   size_t errlen) {
+    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+    int result =
+        !tb || rewrite(v, tb, m, TABLE_SIDES_SMALLER, "one side to move stored", opt, err, errlen);
+    tb_close(tb);
+    return result;
+}
+
+/* With opt->one_side, the set is complete before any table is rewritten (table_rewrite.h). */
+int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                 char *err, size_t errlen) {
+    BuildRun *run;
+    int result = build_run_begin(v, list, count, opt, &run, err, errlen);
+    for (int i = 0; i < count && result == 0; i++)
+        result = build_one(v, run->tb, &list[i], &run->found[i], opt, err, errlen);
+    for (int i = 0; i < count && result == 0 && opt->one_side; i++)
+        result = build_one_side(v, &list[i], opt, err, errlen);
+    return build_run_end(run, result, err, errlen);
 }

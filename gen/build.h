@@ -24,6 +24,37 @@ typedef struct BuildOptions {
  * Returns the new count. */
 int build_closure(Material *list, int count);
 
+/* A run over a folder, begun: the folder made and locked (folder_lock.h), leftovers
+ * removed, each material's file looked at, the memory of each checked and, when tables
+ * will change, the manifest retired.  build_tables is the whole run in one process; an MPI
+ * run (mpi_run.h) spreads the materials between begin and end over its ranks. */
+typedef struct BuildRun BuildRun;
+
+/* Begins a run over list (build_closure's order).  Returns 0, or 1 with err set; either
+ * way *run is to be ended by build_run_end. */
+int build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                    BuildRun **run, char *err, size_t errlen);
+
+/* Whether material i of the run's list needs building: its table was missing, damaged,
+ * outdated, or a draft that a run without --one-side writes in full. */
+bool build_run_pending(const BuildRun *run, int i);
+
+/* Ends a run: when result is 0, writes the manifest (manifest.h); then unlocks the folder
+ * and frees the run.  Returns result, or 1 with err set when the manifest fails. */
+int build_run_end(BuildRun *run, int result, char *err, size_t errlen);
+
+/* Builds one material as a run does (solve, then write under a temporary name renamed
+ * into place), looking at its file afresh; the tables it reads must be complete, and the
+ * folder's lock held for the run (by this process, or by rank 0 of an MPI run).  Returns
+ * 0, or 1 with err set. */
+int build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                   size_t errlen);
+
+/* Rewrites m's table to store one side to move, as --one-side does once the set is
+ * complete (table_rewrite.h).  Returns 0, or 1 with err set. */
+int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                   size_t errlen);
+
 /* Solves and writes every material of list (in order).  Returns 0, or 1 with err set; a
  * material that needs more than opt->memory is refused before anything is allocated. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,

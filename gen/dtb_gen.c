@@ -2,6 +2,7 @@
 #include "build.h"
 #include "cli.h"
 #include "memory.h"
+#include "mpi_run.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@ static const char usage[] =
     "               [--one-side]\n"
     "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] [--one-side]\n"
     "               MATERIAL...\n"
+    "       mpirun -np N dtb-gen --mpi ... (either form)\n"
     "Builds the tables of every material with up to N pieces, or of the named materials\n"
     "(like KKMvK: White's kings and men, 'v', Black's) and all they convert into.\n"
     "Tables already complete and valid are kept; damaged or outdated ones are built again,\n"
@@ -31,6 +33,12 @@ static const char usage[] =
     "--one-side also compacts a set built without it.  Until the set is complete its\n"
     "tables are quick drafts of both sides; a run without --one-side writes in full any\n"
     "draft a run cut short left.\n"
+    "--mpi builds with every rank of an MPI job, which share DIR (say on NFS):\n"
+    "  mpirun -np N dtb-gen --mpi --variant V --pieces P --dir DIR\n"
+    "rank 0 holds the folder's lock and hands each other rank a material whose\n"
+    "successors are complete; the tables are those of a one-process run, byte for byte.\n"
+    "--threads applies to each rank.  A run cut short (a rank killed) leaves only the\n"
+    "tables completed; run it again to finish the set.  Needs a dtb-gen built with MPI.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 
@@ -59,9 +67,9 @@ static int collect(const char *pieces, const char **names, int named, Material *
     return build_closure(list, named);
 }
 
-static void print_peak(uint64_t limit) {
+static void print_peak(uint64_t used, uint64_t limit) {
     char peak[32], bound[32];
-    memory_format(memory_peak(), peak, sizeof peak);
+    memory_format(used, peak, sizeof peak);
     memory_format(limit, bound, sizeof bound);
     fprintf(stderr, "peak memory %s (limit %s)\n", peak, bound);
 }
@@ -69,12 +77,16 @@ static void print_peak(uint64_t limit) {
 int main(int argc, char **argv) {
     cli_check_output_at_exit();
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
-    const char *memory = NULL, *one_side = NULL;
-    const CliOption options[] = {
-        {"--list-variants", false, &list_ids}, {"--variant", true, &variant},
-        {"--pieces", true, &pieces},           {"--dir", true, &dir},
-        {"--threads", true, &threads},         {"--memory", true, &memory},
-        {"--one-side", false, &one_side},      {0}};
+    const char *memory = NULL, *one_side = NULL, *mpi = NULL;
+    const CliOption options[] = {{"--list-variants", false, &list_ids},
+                                 {"--variant", true, &variant},
+                                 {"--pieces", true, &pieces},
+                                 {"--dir", true, &dir},
+                                 {"--threads", true, &threads},
+                                 {"--memory", true, &memory},
+                                 {"--one-side", false, &one_side},
+                                 {"--mpi", false, &mpi},
+                                 {0}};
     static const char *names[BUILD_MAX_MATERIALS];
     int named = cli_parse(argc, argv, options, names, BUILD_MAX_MATERIALS, usage);
     if (list_ids) {
@@ -92,7 +104,11 @@ int main(int argc, char **argv) {
                         .memory = cli_memory(memory),
                         .one_side = one_side != NULL,
                         .log = stderr};
-    if (build_tables(&v, list, count, &opt, err, sizeof err)) cli_die(1, "%s", err);
-    print_peak(opt.memory);
+    MpiReport report = {.speaks = true};
+    int failed = mpi ? mpi_build_tables(&v, list, count, &opt, &report, err, sizeof err)
+                     : build_tables(&v, list, count, &opt, err, sizeof err);
+    if (!report.speaks) return failed;
+    if (failed) cli_die(1, "%s", err);
+    print_peak(mpi ? report.peak : memory_peak(), opt.memory);
     return 0;
 }

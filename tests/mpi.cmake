@@ -1,0 +1,33 @@
+# dtb-gen --mpi (gen/mpi_run.h) under Open MPI's mpirun on this machine: three ranks, rank 0
+# and two workers, on however many cores there are.  mpirun refuses to run as root (CI
+# does) unless told, and to start more ranks than cores unless --oversubscribe.
+if(TARGET dtb-gen AND MPI_C_FOUND)
+  set(MPI_DIR ${CMAKE_CURRENT_BINARY_DIR}/mpi)
+  set(MPIRUN ${MPIEXEC_EXECUTABLE} ${MPIEXEC_NUMPROC_FLAG} 3 --oversubscribe ${MPIEXEC_PREFLAGS})
+  set(MPI_ENV OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1)
+  # Brazilian to 4 pieces is the default set, whose manifest is committed.
+  add_test(NAME mpi_same_tables
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/same
+                   $<TARGET_FILE:dtb-gen> ${CMAKE_SOURCE_DIR}/tables/brazilian/MANIFEST
+                   ${MPIRUN} -- --variant brazilian --pieces 4)
+  # --one-side's rewrites are handed out too, once the set is complete.
+  add_test(NAME mpi_same_tables_one_side
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/one_side
+                   $<TARGET_FILE:dtb-gen> none ${MPIRUN} -- --variant scandinavian-8 --pieces 3
+                   --one-side)
+  add_test(NAME mpi_killed_rank
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/killed_rank.sh ${MPI_DIR}/killed
+                   $<TARGET_FILE:dtb-gen> $<TARGET_FILE:dtb-probe>
+                   ${CMAKE_SOURCE_DIR}/tables/brazilian/MANIFEST
+                   ${MPIRUN} -- --variant brazilian --pieces 4)
+  set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_killed_rank
+                       PROPERTIES ENVIRONMENT "${MPI_ENV}" LABELS mpi RUN_SERIAL TRUE)
+endif()
+# Without MPI, dtb-gen still builds, and --mpi says what it lacks.
+if(TARGET dtb-gen AND NOT MPI_C_FOUND)
+  add_test(NAME mpi_absent
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.sh --status 1
+                   --stderr-has "--mpi: this dtb-gen was built without MPI"
+                   -- $<TARGET_FILE:dtb-gen> --mpi --variant brazilian --pieces 2
+                   --dir ${CMAKE_CURRENT_BINARY_DIR}/mpi/absent)
+endif()
