@@ -5,6 +5,7 @@ if(CLANG_FORMAT)
        ${PROJECT_SOURCE_DIR}/probe/*.[ch] ${PROJECT_SOURCE_DIR}/gen/*.[ch]
        ${PROJECT_SOURCE_DIR}/include/*.h ${PROJECT_SOURCE_DIR}/tools/*.[ch]
        ${PROJECT_SOURCE_DIR}/verify/*.[ch] ${PROJECT_SOURCE_DIR}/bench/*.[ch]
-       ${PROJECT_SOURCE_DIR}/tests/*.[ch] ${PROJECT_SOURCE_DIR}/examples/*.[ch])
+       ${PROJECT_SOURCE_DIR}/tests/*.[ch] ${PROJECT_SOURCE_DIR}/examples/*.[ch]
+       ${PROJECT_SOURCE_DIR}/server/*.[ch])
   add_test(NAME format COMMAND ${CLANG_FORMAT} --dry-run --Werror ${FORMAT_SOURCES})
 endif()
