@@ -38,10 +38,10 @@ static void *on_target(void *cls, const char *uri, struct MHD_Connection *connec
 }
 
 /* A header that the library refused only leaves the answer without it. */
-static void add_headers(struct MHD_Response *mr, const Response *r, const char *target) {
+static void add_headers(struct MHD_Response *mr, const Response *r) {
     MHD_add_response_header(mr, MHD_HTTP_HEADER_CONTENT_TYPE, r->content_type);
     MHD_add_response_header(mr, "X-Content-Type-Options", "nosniff");
-    if (strncmp(target, "/api/", 5) == 0)
+    if (r->any_origin)
         MHD_add_response_header(mr, MHD_HTTP_HEADER_ACCESS_CONTROL_ALLOW_ORIGIN, "*");
     if (r->allow) MHD_add_response_header(mr, MHD_HTTP_HEADER_ALLOW, r->allow);
     if (r->retry_after) {
@@ -60,8 +60,7 @@ static enum MHD_Result send_response(struct MHD_Connection *connection, Exchange
         return MHD_NO;
     }
     r->body = NULL; /* libmicrohttpd frees it with the response */
-    if (!r->content_type) r->content_type = RESPONSE_JSON;
-    add_headers(mr, r, ex->target);
+    add_headers(mr, r);
     ex->status = r->status;
     enum MHD_Result queued = MHD_queue_response(connection, (unsigned)r->status, mr);
     MHD_destroy_response(mr);

@@ -5,6 +5,7 @@
 
 #include "json_writer.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #define RESPONSE_JSON "application/json; charset=utf-8"
@@ -16,6 +17,7 @@ typedef struct Response {
     size_t len;
     const char *allow; /* the Allow header of a 405, else NULL */
     int retry_after;   /* seconds for a Retry-After header, 0 for none */
+    bool any_origin;   /* Access-Control-Allow-Origin: *, for the API's answers */
 } Response;
 
 /* Finishes w's document as the body; 500 when the writer failed (out of memory). */

@@ -80,6 +80,7 @@ void router_handle(Router *r, const char *method, const char *target, Response *
         response_error(out, refused, "%s", t ? err : "out of memory");
     } else if (strncmp(t->path, API_PREFIX, strlen(API_PREFIX)) == 0) {
         route_api(r, t, out);
+        out->any_origin = true; /* a public, read-only API: any page may ask it */
     } else {
         www_serve(&r->www, t->path, out);
     }

@@ -389,6 +389,8 @@ def check_files(server):
         got, headers, body = server.request(target)
         check(f"file {target}: {status} {content_type}",
               got == status and headers.get("content-type") == content_type, (got, headers))
+    cors = [server.request(t)[1].get("access-control-allow-origin") for t in ("/api/variants", "/")]
+    check("the API, not the page, allows any origin", cors == ["*", None], cors)
     refused = ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt",
                "/js/../../secret.txt", "/js/%2e%2e/%2e%2e/secret.txt", "/..%5csecret.txt",
                "//" + os.path.abspath("secret.txt"), "/" + "a/" * 200 + "x", "/.hidden",
