@@ -3,7 +3,7 @@
  * probe, under a budget of a block or two, so that nearly every block read evicts another.
  * The cache never holds more than its budget (or a single block, where one does not fit),
  * and it holds less than the uncapped handle does at the end, so that a budget left
- * unheeded fails.
+ * unheeded fails; capping that handle then evicts at once down to the budget.
  *
  * Usage: test_cache_budget VARIANT DIR BUDGET (in bytes) */
 #include "draw_rules.h"
@@ -90,6 +90,10 @@ int main(int argc, char **argv) {
         fail(&r, "the capped cache held %zu bytes, over its budget of %zu", r.most_used, r.budget);
     if (free_used <= r.budget)
         fail(&r, "the set decodes to %zu bytes, within the budget: nothing was evicted", free_used);
+    tb_set_cache_size(r.free_run, r.budget);
+    if (tb_cache_used(r.free_run) > r.budget)
+        fail(&r, "capped after the probes, the uncapped handle still holds %zu bytes",
+             tb_cache_used(r.free_run));
     tb_close(r.capped);
     tb_close(r.free_run);
     printf("%s\n", r.failed ? "FAIL" : "ok");
