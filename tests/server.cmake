@@ -8,3 +8,13 @@ if(TARGET dtb-serve AND TARGET dtb-gen)
                    ${CMAKE_CURRENT_BINARY_DIR}/server_api)
   set_tests_properties(server_api PROPERTIES TIMEOUT 600 LABELS server)
 endif()
+
+# The router and JSON writer called directly (tests/server/test_router.c): each limit at its
+# value and one past it, statistics while another material is counted, the writer's
+# escapes and refusals.
+if(TARGET dtb_serve_core AND TARGET dtb-gen)
+  add_executable(test_router ${CMAKE_CURRENT_SOURCE_DIR}/server/test_router.c)
+  target_link_libraries(test_router PRIVATE dtb_serve_core)
+  add_test(NAME server_router COMMAND test_router $<TARGET_FILE:dtb-gen>)
+  set_tests_properties(server_router PROPERTIES LABELS server)
+endif()
