@@ -1,0 +1,139 @@
+/* The wall time of building a set on a cluster, by simulating dtb-gen --mpi's schedule
+ * (gen/mpi_schedule.h, the code rank 0 runs) over the set's materials with a cost per
+ * position: each of NODES workers builds one material at a time, as a rank does; the idle
+ * time is what the DAG of materials leaves the workers waiting.  The cost of a material is
+ * its positions times the ns per position of its piece count (bench/results/rates.tsv: the
+ * seconds solving and writing over the positions, on this machine with its threads).
+ * Usage: bench_cluster VARIANT PIECES NS NODES... [--list]
+ *   NS: ns per position, one number for all piece counts or "4:149,5:160" (the last
+ *   given applies to more pieces); --list prints each material's positions first. */
+#include "build.h"
+#include "index.h"
+#include "mpi_schedule.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PIECES_MAX 8
+
+typedef struct Set {
+    Variant v;
+    Material list[BUILD_MAX_MATERIALS];
+    int count;
+    double ns[PIECES_MAX + 1]; /* per position, by piece count */
+} Set;
+
+/* Reads NS into set->ns: "300", or "4:149,5:160", where a piece count without a figure
+ * takes the nearest one below it (above it, below the first). */
+static int parse_ns(const char *text, Set *set) {
+    char *end;
+    double all = strtod(text, &end);
+    for (int k = 0; k <= PIECES_MAX && *end == '\0'; k++) set->ns[k] = all;
+    if (*end == '\0') return all > 0 ? 0 : 1;
+    for (const char *p = text;; p = end + 1) {
+        long pieces = strtol(p, &end, 10);
+        if (*end != ':' || pieces < 2 || pieces > PIECES_MAX) return 1;
+        set->ns[pieces] = strtod(end + 1, &end);
+        if (set->ns[pieces] <= 0 || (*end != ',' && *end != '\0')) return 1;
+        if (*end == '\0') break;
+    }
+    double carry = 0;
+    for (int k = 0; k <= PIECES_MAX; k++)
+        set->ns[k] = set->ns[k] > 0 ? (carry = set->ns[k]) : carry;
+    for (int k = PIECES_MAX; k >= 0; k--)
+        set->ns[k] = set->ns[k] > 0 ? (carry = set->ns[k]) : carry;
+    return 0;
+}
+
+static double seconds_of(const Set *set, const MpiSchedule *s, int i) {
+    return 1e-9 * set->ns[material_pieces(&set->list[i])] * (double)mpi_schedule_positions(s, i);
+}
+
+/* The schedule played out on `nodes` workers: returns the wall time; *busy gets the
+ * workers' time on materials. */
+static double simulate(const Set *set, int nodes, double *busy) {
+    MpiSchedule *s = mpi_schedule_new(&set->v, set->list, set->count, true);
+    int *material = malloc((size_t)nodes * sizeof *material);
+    double *until = malloc((size_t)nodes * sizeof *until), now = 0;
+    if (!s || !material || !until) {
+        fprintf(stderr, "bench_cluster: out of memory\n");
+        exit(1);
+    }
+    *busy = 0;
+    for (int n = 0; n < nodes; n++) material[n] = -1;
+    for (;;) {
+        for (int n = 0, i; n < nodes; n++)
+            if (material[n] < 0 && (i = mpi_schedule_next(s)) >= 0) {
+                material[n] = i;
+                until[n] = now + seconds_of(set, s, i);
+                *busy += until[n] - now;
+            }
+        int first = -1;
+        for (int n = 0; n < nodes; n++)
+            if (material[n] >= 0 && (first < 0 || until[n] < until[first])) first = n;
+        if (first < 0) break;
+        now = until[first];
+        mpi_schedule_complete(s, material[first]);
+        material[first] = -1;
+    }
+    free(material);
+    free(until);
+    mpi_schedule_free(s);
+    return now;
+}
+
+static void describe_set(const Set *set, int pieces, bool list) {
+    MpiSchedule *s = mpi_schedule_new(&set->v, set->list, set->count, false);
+    if (!s) exit(1);
+    double positions = 0, top_positions = 0, work = 0, largest = 0;
+    int top = 0, largest_at = 0;
+    for (int i = 0; i < set->count; i++) {
+        double n = (double)mpi_schedule_positions(s, i);
+        char name[MATERIAL_NAME_MAX];
+        material_name(&set->list[i], name, sizeof name);
+        if (list) printf("%s %.0f\n", name, n);
+        positions += n;
+        work += seconds_of(set, s, i);
+        if (material_pieces(&set->list[i]) == pieces) top++, top_positions += n;
+        if (n > largest) largest = n, largest_at = i;
+    }
+    char name[MATERIAL_NAME_MAX];
+    material_name(&set->list[largest_at], name, sizeof name);
+    printf("%s to %d pieces: %d materials (%d of %d pieces), %.4g positions (%.4g of %d "
+           "pieces); largest %s, %.4g positions, %.1f GiB to solve whole at 3 bytes a position, "
+           "%.1f h alone\n",
+           set->v.id, pieces, set->count, top, pieces, positions, top_positions, pieces, name,
+           largest, largest * 3 / (1u << 30), seconds_of(set, s, largest_at) / 3600);
+    printf("work %.1f node-hours\n", work / 3600);
+    mpi_schedule_free(s);
+}
+
+int main(int argc, char **argv) {
+    bool list = argc > 1 && strcmp(argv[argc - 1], "--list") == 0;
+    argc -= list;
+    static Set set;
+    int pieces = argc > 2 ? atoi(argv[2]) : 0;
+    if (argc < 5 || !variant_lookup(argv[1], &set.v) || pieces < 2 || pieces > PIECES_MAX ||
+        parse_ns(argv[3], &set)) {
+        fprintf(stderr, "usage: bench_cluster VARIANT PIECES NS NODES... [--list]\n");
+        return 2;
+    }
+    set.count = material_all(pieces, set.list, BUILD_MAX_MATERIALS);
+    describe_set(&set, pieces, list);
+    double busy, critical = simulate(&set, set.count, &busy);
+    printf("critical path (unlimited nodes) %.2f h\n", critical / 3600);
+    printf("nodes\twall_h\tbusy_node_h\tidle_pct\tspeedup\n");
+    for (int a = 4; a < argc; a++) {
+        int nodes = atoi(argv[a]);
+        if (nodes < 1) {
+            fprintf(stderr, "bench_cluster: NODES must be whole numbers from 1, not '%s'\n",
+                    argv[a]);
+            return 2;
+        }
+        double wall = simulate(&set, nodes, &busy);
+        printf("%d\t%.2f\t%.1f\t%.1f\t%.2f\n", nodes, wall / 3600, busy / 3600,
+               100 * (nodes * wall - busy) / (nodes * wall), busy / wall);
+    }
+    return 0;
+}
