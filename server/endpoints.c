@@ -136,7 +136,7 @@ static uint64_t pieces_of(const dtb_position *p, int side) {
     return side ? p->black_men | p->black_kings : p->white_men | p->white_kings;
 }
 
-/* FEN of pos under key, and Frisian's count of moves in two kings against one beside it. */
+/* pos as "fen", and Frisian's count of moves in two kings against one beside it. */
 static dtb_status write_fen(JsonWriter *w, const Asked *a, const dtb_position *pos) {
     char fen[FEN_TEXT_MAX];
     dtb_status s = dtb_format_fen(a->h, pos, fen, sizeof fen);
