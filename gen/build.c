@@ -129,6 +129,7 @@ static bool changes_ahead(const Found *found, int count, bool one_side) {
 /* Seconds spent solving and writing one table. */
 typedef struct Timing {
     double solving, writing;
+    bool slices; /* solved in slice groups */
 } Timing;
 
 /* A table read while solving keeps its decoded blocks until its handle closes, and each
@@ -185,21 +186,38 @@ static void tables_read(const Material *m, Reached *r) {
     }
 }
 
-/* The most memory solving m takes: the solver's arrays and every table it reads decoded. */
-static uint64_t memory_needed(const Variant *v, const Material *m) {
+/* How a material is solved, and the most memory that takes: the solver's arrays and every
+ * table it reads decoded. */
+typedef struct Need {
+    bool slices;           /* in slice groups (solve.h) rather than whole in memory */
+    uint64_t whole, group; /* bytes whole in memory, and in slice groups (0 when not asked) */
+    uint64_t bytes;        /* of the way chosen */
+} Need;
+
+/* Whole in memory when that fits beside what is in use, or as --slices says; the slice plan
+ * is counted only when asked for, since it walks every placement of the men. */
+static Need memory_needed(const Variant *v, const Material *m, const BuildOptions *opt) {
     Indexer ix;
     idx_init(&ix, v, m);
     Reached reached;
     tables_read(m, &reached);
-    uint64_t bytes = solve_bytes(&ix);
-    for (int i = 0; i < reached.table_count; i++) bytes += decoded_bytes(v, &reached.tables[i]);
-    return bytes;
+    uint64_t tables = 0;
+    for (int i = 0; i < reached.table_count; i++) tables += decoded_bytes(v, &reached.tables[i]);
+    Need n = {.slices = false, .whole = solve_bytes(&ix) + tables, .group = 0};
+    bool fits = n.whole + memory_resident() <= opt->memory;
+    SlicePlan plan;
+    if (opt->slices != SLICES_NEVER && (opt->slices == SLICES_ALWAYS || !fits) &&
+        slice_plan_make(&ix, &plan, NULL))
+        n.group = solve_slice_bytes(&ix, &plan) + tables;
+    n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
+    n.bytes = n.slices ? n.group : n.whole;
+    return n;
 }
 
 /* What --memory leaves beside solving m and what the program holds: room for keeping the
  * values of its exits (value_memo.h). */
-static uint64_t spare_memory(const Variant *v, const Material *m, uint64_t limit) {
-    uint64_t used = memory_needed(v, m) + memory_resident();
+static uint64_t spare_memory(const Need *need, uint64_t limit) {
+    uint64_t used = need->bytes + memory_resident();
     return used < limit ? limit - used : 0;
 }
 
@@ -214,17 +232,22 @@ static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size
  * handle, so that the blocks the last set decoded are freed before the next decodes its
  * own (they are other streams of the same files). */
 static int solve_all_sets(const Variant *v, const Material *m, const BuildOptions *opt,
-                          TableWriter *w, Timing *time, char *err, size_t errlen) {
+                          const char *path, TableWriter *w, Timing *time, char *err,
+                          size_t errlen) {
     TableStatus st = TABLE_OK;
+    Need need = memory_needed(v, m, opt);
+    char scratch[4300];
+    snprintf(scratch, sizeof scratch, "%s.slices.tmp", path);
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
-                           .exit_memory = spare_memory(v, m, opt->memory),
+                           .exit_memory = spare_memory(&need, opt->memory),
                            .progress = opt->log,
-                           .live = opt->log && isatty(fileno(opt->log))};
-        SolvedTable solved = {NULL, NULL};
+                           .live = opt->log && isatty(fileno(opt->log)),
+                           .slice_file = need.slices ? scratch : NULL};
+        SolvedTable solved = {NULL, NULL, NULL};
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
@@ -232,10 +255,10 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
             st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
-        free(solved.cells);
-        free(solved.unstored);
+        solved_table_free(&solved);
         tb_close(tb);
     }
+    time->slices = need.slices;
     return st != TABLE_OK;
 }
 
@@ -293,33 +316,42 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
         table_writer_free(w);
         return 1;
     }
-    Timing time = {0, 0};
-    int failed = solve_all_sets(v, m, opt, w, &time, err, errlen);
+    Timing time = {0, 0, false};
+    int failed = solve_all_sets(v, m, opt, path, w, &time, err, errlen);
     double commit_start = wall_seconds();
     failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
     if (failed) return 1;
     if (opt->log)
-        fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s, written in %.2f s\n", name,
-                (unsigned long long)ix.size, time.solving, time.writing);
+        fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s\n", name,
+                (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
+                time.writing);
     return 0;
 }
 
 /* A material whose table is sound needs no memory; what the program holds already (code,
- * handles) counts against the limit too. */
-static int check_memory(const Variant *v, const Material *m, const Found *found, uint64_t limit,
-                        char *err, size_t errlen) {
+ * handles) counts against the limit too.  A refusal names what the way chosen needs, and
+ * what the other would when it was counted. */
+static int check_memory(const Variant *v, const Material *m, const Found *found,
+                        const BuildOptions *opt, char *err, size_t errlen) {
     if (found->status == TABLE_OK) return 0;
-    uint64_t needed = memory_needed(v, m), in_use = memory_resident();
-    if (needed + in_use <= limit) return 0;
-    char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32];
+    Need need = memory_needed(v, m, opt);
+    uint64_t in_use = memory_resident();
+    if (need.bytes + in_use <= opt->memory) return 0;
+    char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32], other[32];
     material_name(m, name, sizeof name);
-    memory_format(needed, need_text, sizeof need_text);
+    memory_format(need.bytes, need_text, sizeof need_text);
     memory_format(in_use, use_text, sizeof use_text);
-    memory_format(limit, limit_text, sizeof limit_text);
-    snprintf(err, errlen, "%s needs %s to solve beside the %s in use, more than --memory %s", name,
-             need_text, use_text, limit_text);
+    memory_format(opt->memory, limit_text, sizeof limit_text);
+    memory_format(need.slices ? need.whole : need.group, other, sizeof other);
+    char how[64] = "", aside[64] = "";
+    if (need.slices)
+        snprintf(how, sizeof how, " in slice groups (%s whole)", other);
+    else if (need.group)
+        snprintf(aside, sizeof aside, " (%s in slice groups)", other);
+    snprintf(err, errlen, "%s needs %s to solve%s beside the %s in use, more than --memory %s%s",
+             name, need_text, how, use_text, limit_text, aside);
     return 1;
 }
 
@@ -327,7 +359,7 @@ static int check_memory_all(const Variant *v, const Material *list, const Found 
                             const BuildOptions *opt, char *err, size_t errlen) {
     int result = 0;
     for (int i = 0; i < count && result == 0; i++)
-        result = check_memory(v, &list[i], &found[i], opt->memory, err, errlen);
+        result = check_memory(v, &list[i], &found[i], opt, err, errlen);
     return result;
 }
 

@@ -12,7 +12,7 @@
 
 static const char usage[] =
     "usage: dtb-gen --variant V --pieces N [--dir DIR] [--threads T] [--memory SIZE]\n"
-    "               [--one-side]\n"
+    "               [--one-side] [--slices auto|always|never]\n"
     "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] [--one-side]\n"
     "               MATERIAL...\n"
     "       mpirun -np N dtb-gen --mpi ... (either form)\n"
@@ -23,8 +23,12 @@ static const char usage[] =
     "DIR defaults to tables/V.  One run at a time builds in a folder: a second stops at\n"
     "once, naming the folder.  Temporary files a run cut short left are removed.\n"
     "--memory bounds what solving one material may take (like 16G or 512M; default 90%\n"
-    "of this machine's memory): a material that needs more is refused before building\n"
-    "starts.  The peak resident memory is printed at the end.\n"
+    "of this machine's memory): a material that needs more, even in slices (below), is\n"
+    "refused before building starts.  The peak resident memory is printed at the end.\n"
+    "--slices auto|always|never: a material that does not fit whole in --memory is solved\n"
+    "by placements of the men (slices) a group at a time, the finished ones kept in a\n"
+    "scratch file beside its table (auto, the default); always forces that, never refuses\n"
+    "such a material.  The tables are the same byte for byte.\n"
     "--one-side then rewrites each table to store only the side to move whose values\n"
     "compress smaller, and none of the positions where the opponent threatens a capture\n"
     "that every move leaves standing (a quarter of the WDL size over a 5-piece set); a\n"
@@ -67,6 +71,15 @@ static int collect(const char *pieces, const char **names, int named, Material *
     return build_closure(list, named);
 }
 
+/* --slices' words, in the order of SliceMode. */
+static SliceMode slice_mode(const char *text) {
+    static const char *const words[] = {"auto", "always", "never"};
+    if (!text) return SLICES_AUTO;
+    for (int k = 0; k < 3; k++)
+        if (strcmp(text, words[k]) == 0) return (SliceMode)k;
+    cli_die(2, "--slices needs auto, always or never, not '%s'", text);
+}
+
 static void print_peak(uint64_t used, uint64_t limit) {
     char peak[32], bound[32];
     memory_format(used, peak, sizeof peak);
@@ -77,16 +90,13 @@ static void print_peak(uint64_t used, uint64_t limit) {
 int main(int argc, char **argv) {
     cli_check_output_at_exit();
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
-    const char *memory = NULL, *one_side = NULL, *mpi = NULL;
-    const CliOption options[] = {{"--list-variants", false, &list_ids},
-                                 {"--variant", true, &variant},
-                                 {"--pieces", true, &pieces},
-                                 {"--dir", true, &dir},
-                                 {"--threads", true, &threads},
-                                 {"--memory", true, &memory},
-                                 {"--one-side", false, &one_side},
-                                 {"--mpi", false, &mpi},
-                                 {0}};
+    const char *memory = NULL, *one_side = NULL, *mpi = NULL, *slices = NULL;
+    const CliOption options[] = {
+        {"--list-variants", false, &list_ids}, {"--variant", true, &variant},
+        {"--pieces", true, &pieces},           {"--dir", true, &dir},
+        {"--threads", true, &threads},         {"--memory", true, &memory},
+        {"--one-side", false, &one_side},      {"--mpi", false, &mpi},
+        {"--slices", true, &slices},           {0}};
     static const char *names[BUILD_MAX_MATERIALS];
     int named = cli_parse(argc, argv, options, names, BUILD_MAX_MATERIALS, usage);
     if (list_ids) {
@@ -103,6 +113,7 @@ int main(int argc, char **argv) {
                         .threads = (int)cli_number("--threads", threads, 1, 64),
                         .memory = cli_memory(memory),
                         .one_side = one_side != NULL,
+                        .slices = slice_mode(slices),
                         .log = stderr};
     MpiReport report = {.speaks = true};
     int failed = mpi ? mpi_build_tables(&v, list, count, &opt, &report, err, sizeof err)

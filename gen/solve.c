@@ -21,12 +21,19 @@
  * Memory is 3 bytes and a bit per position: the cell, the count of open moves, and the
  * bitmap of positions the prober never reads; and 4 bytes a slice for their order (one
  * more while they are sorted).  An undecided cell carries what leaving the slice gives
- * (see pending_cell), so no other array is needed. */
+ * (see pending_cell), so no other array is needed.
+ *
+ * In slice groups (SolveOptions.slice_file) the 3 bytes are kept only for two groups, the
+ * one being solved and the one before, which its men's steps read: each group finished is
+ * written to the scratch file (slice_file.h) and its room goes to the group after next.
+ * The bitmap stays whole, and each slice takes 4 bytes more for its slot. */
 #include "solve.h"
 
 #include "draw_rules.h"
 #include "movegen.h"
 #include "parallel.h"
+#include "slice_file.h"
+#include "slice_plan.h"
 #include "unmove.h"
 #include "value_memo.h"
 #include "wall_clock.h"
@@ -37,7 +44,7 @@
 #define HOLE        CELL_MAKE(WDL_NONE, 0)
 #define MAX_THREADS 64
 #define MAX_INSIDE  250 /* open moves are counted in a byte */
-#define ROWS_MAX    256 /* rows to go of a slice's men, counted in a byte */
+#define ROWS_MAX    (SLICE_ROWS_MAX + 1)
 
 /* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
  * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
@@ -88,17 +95,28 @@ typedef struct Worker {
     char err[256];
 } Worker;
 
+/* The solver's arrays hold a window of the slices, each slice at a slot: in memory every
+ * slice at its own, laid out as the index (so the window is the table), and in slice groups
+ * the groups of one parity of rows to go at the slots [0, region) and the other's after, each
+ * slot's positions together, White to move first.  A position's place in the arrays is its
+ * local index, side x side_stride + slot x slot_stride + its rank in its slice and side. */
 typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
     int set;
-    Cell *cells;
-    uint8_t *open_moves; /* moves not yet known to lose, plus 1 for an exit that is not */
-    uint64_t *unstored;  /* capture pending or hole: the prober never reads these */
-    uint64_t *span_dtws; /* per span: bit d % 64 for each DTW d decided or pending there */
+    Cell *cells;         /* by local index */
+    uint8_t *open_moves; /* by local index: moves not yet known to lose, plus 1 for an exit
+                          * that is not */
+    uint64_t *unstored;  /* by index: capture pending or hole: the prober never reads these */
+    uint64_t *span_dtws; /* per span of local indices: bit d % 64 for each DTW d decided or
+                          * pending there */
     uint64_t slice_size; /* positions of a slice with one side to move */
     uint64_t slice_count;
+    uint32_t *slot;                     /* [slice]: its slot, or NULL: the slice's own */
+    uint64_t side_stride, slot_stride;  /* of local indices */
+    uint64_t window;                    /* positions the arrays hold */
+    SliceFile *file;                    /* where finished groups go, or NULL: all in memory */
     uint32_t *order;                    /* the slices, fewest rows to go first */
     uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
     uint64_t solved;                    /* slices */
@@ -109,13 +127,45 @@ typedef struct Solver {
 } Solver;
 
 /* A slice being solved, by one thread or by all.  Its positions are counted by rank: ranks
- * [0, slice_size) have White to move, at indices from first on, and the next slice_size
- * Black, from first + ix.per_side on. */
+ * [0, slice_size) have White to move, at indices from global[WHITE] on and local indices
+ * from local[WHITE] on, and the next slice_size Black. */
 typedef struct Slice {
     Solver *s;
-    uint64_t first;
+    uint64_t global[2], local[2];
     int layer;
 } Slice;
+
+static uint64_t slot_of(const Solver *s, uint64_t slice) {
+    return s->slot ? s->slot[slice] : slice;
+}
+
+static Slice slice_at(Solver *s, uint64_t slice) {
+    Slice sl = {s, {0, 0}, {0, 0}, 0};
+    for (int side = 0; side < 2; side++) {
+        sl.global[side] = side * s->ix.per_side + slice * s->slice_size;
+        sl.local[side] = side * s->side_stride + slot_of(s, slice) * s->slot_stride;
+    }
+    return sl;
+}
+
+/* The local index of index g, a position of any slice in the window. */
+static uint64_t local_of(const Solver *s, uint64_t g) {
+    if (!s->slot) return g;
+    int side = g >= s->ix.per_side;
+    uint64_t rest = g - side * s->ix.per_side, slice = rest / s->slice_size;
+    return side * s->side_stride + s->slot[slice] * s->slot_stride + rest % s->slice_size;
+}
+
+/* The local index of index g, a position of sl (of either side to move), and back. */
+static uint64_t local_in(const Slice *sl, uint64_t g) {
+    int side = g >= sl->s->ix.per_side;
+    return g - sl->global[side] + sl->local[side];
+}
+
+static uint64_t global_in(const Slice *sl, uint64_t l) {
+    int side = l >= sl->local[BLACK];
+    return l - sl->local[side] + sl->global[side];
+}
 
 static Cell load(const Cell *c) {
     return __atomic_load_n(c, __ATOMIC_RELAXED);
@@ -162,7 +212,8 @@ static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, c
     movegen_play(s->v, p, m, &next);
     if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
         Tools *tools = s->worker[thread].tools;
-        *child = load(&s->cells[idx_encode_move(&s->ix, &tools->step_encoders, k, &next)]);
+        uint64_t g = idx_encode_move(&s->ix, &tools->step_encoders, k, &next);
+        *child = load(&s->cells[local_of(s, g)]);
         return TABLE_OK;
     }
     char *err = s->worker[thread].err;
@@ -211,13 +262,14 @@ static int men_changes(const Variant *v, Tools *tools, const Position *p) {
     return list->count && list->move[0].captured ? list->count : movegen_quiet_count(v, p);
 }
 
-static void init_position(Solver *s, int thread, uint64_t i) {
+/* Initialises the position of index g, at local index i. */
+static void init_position(Solver *s, int thread, uint64_t i, uint64_t g) {
     Tools *tools = s->worker[thread].tools;
     MoveList *list = &tools->list;
     Position p;
-    if (!idx_decode_near(&s->ix, &tools->decoder, i, &p)) {
+    if (!idx_decode_near(&s->ix, &tools->decoder, g, &p)) {
         s->cells[i] = HOLE;
-        mark_unstored(s, i);
+        mark_unstored(s, g);
         return;
     }
     int moves = men_changes(s->v, tools, &p);
@@ -226,7 +278,7 @@ static void init_position(Solver *s, int thread, uint64_t i) {
     TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
     if (st != TABLE_OK) return fail(s, thread, st, NULL);
     if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
-    if (list->count && list->move[0].captured) mark_unstored(s, i);
+    if (list->count && list->move[0].captured) mark_unstored(s, g);
     if (e.win) note_layer(s, thread, i, e.win);
     s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
     s->cells[i] = pending_cell(e.win, e.loss);
@@ -235,9 +287,10 @@ static void init_position(Solver *s, int thread, uint64_t i) {
         decide(s, thread, i, CELL_WDL(e.best) == WDL_NONE ? CELL_MAKE(WDL_LOSS, 0) : e.best);
 }
 
-/* The indices of ranks [begin, end) of a slice: a run for each side to move. */
+/* The local indices of ranks [begin, end) of a slice: a run for each side to move, whose
+ * indices are the local ones plus `global` (modulo 2^64). */
 typedef struct Run {
-    uint64_t begin, end;
+    uint64_t begin, end, global;
 } Run;
 
 static int slice_runs(const Slice *sl, uint64_t begin, uint64_t end, Run run[2]) {
@@ -246,8 +299,9 @@ static int slice_runs(const Slice *sl, uint64_t begin, uint64_t end, Run run[2])
     for (int side = 0; side < 2; side++) {
         uint64_t low = begin > side * size ? begin : side * size;
         uint64_t high = end < (side + 1) * size ? end : (side + 1) * size;
-        uint64_t base = sl->first + side * (sl->s->ix.per_side - size);
-        if (low < high) run[count++] = (Run){base + low, base + high};
+        uint64_t base = sl->local[side] - side * size;
+        if (low < high)
+            run[count++] = (Run){base + low, base + high, sl->global[side] - sl->local[side]};
     }
     return count;
 }
@@ -256,18 +310,22 @@ static void init_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Slice *sl = ctx;
     Run run[2];
     for (int r = slice_runs(sl, begin, end, run); r-- > 0;)
-        for (uint64_t i = run[r].begin; i < run[r].end; i++) init_position(sl->s, thread, i);
+        for (uint64_t i = run[r].begin; i < run[r].end; i++)
+            init_position(sl->s, thread, i, i + run[r].global);
 }
 
 /* Position i was decided at DTW layer-1; pass it to its predecessors in the slice.
  * Un-moves ignore whether a capture was pending before them: such a position was decided
  * at initialisation, so it is skipped like every decided one.  The predecessors' cells are
  * fetched from memory all at once before any is used. */
-static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) {
+static void propagate(const Slice *sl, int thread, uint64_t i, Cell value) {
+    Solver *s = sl->s;
+    int layer = sl->layer;
     Tools *tools = s->worker[thread].tools;
     Position p;
-    idx_decode_near(&s->ix, &tools->decoder, i, &p);
+    idx_decode_near(&s->ix, &tools->decoder, global_in(sl, i), &p);
     int count = unmove_king_indices(&s->ix, &tools->encoder, &p, tools->index);
+    for (int k = 0; k < count; k++) tools->index[k] = local_in(sl, tools->index[k]);
     for (int k = 0; k < count; k++) __builtin_prefetch(&s->cells[tools->index[k]]);
     for (int k = 0; k < count; k++) {
         uint64_t j = tools->index[k];
@@ -284,10 +342,12 @@ static void propagate(Solver *s, int thread, int layer, uint64_t i, Cell value) 
 
 /* What a layer acts on in cell i: a position decided at the last layer passes it on, and
  * one whose fastest exit wins now is decided. */
-static void layer_cell(Solver *s, int thread, int layer, uint64_t i) {
+static void layer_cell(const Slice *sl, int thread, uint64_t i) {
+    Solver *s = sl->s;
+    int layer = sl->layer;
     Cell c = load(&s->cells[i]);
     if (c == CELL_MAKE(WDL_WIN, layer - 1) || c == CELL_MAKE(WDL_LOSS, layer - 1))
-        propagate(s, thread, layer, i, c);
+        propagate(sl, thread, i, c);
     else if (is_pending(c) && pending_exit_win(c) == layer)
         decide(s, thread, i, CELL_MAKE(WDL_WIN, layer));
 }
@@ -322,38 +382,40 @@ static void lanes_equal(const Cell *cells, const CellLanes want[3], uint64_t fou
     found[1] = hit[1] & LANES_LOW;
 }
 
-static void layer_span(Solver *s, int thread, int layer, uint64_t begin, uint64_t end) {
+static void layer_span(const Slice *sl, int thread, uint64_t begin, uint64_t end) {
+    int layer = sl->layer;
     CellLanes zero = {0}; /* plus a value, a vector of that value in every lane */
     const CellLanes want[3] = {zero + CELL_MAKE(WDL_WIN, layer - 1),
                                zero + CELL_MAKE(WDL_LOSS, layer - 1),
                                zero + pending_cell(layer, 0)};
-    const Cell *cells = s->cells;
+    const Cell *cells = sl->s->cells;
     uint64_t i = begin;
-    for (; i < end && i % LANES; i++) layer_cell(s, thread, layer, i);
+    for (; i < end && i % LANES; i++) layer_cell(sl, thread, i);
     for (; i + LANES <= end; i += LANES) {
         uint64_t found[2];
         lanes_equal(&cells[i], want, found);
         for (int h = 0; h < 2; h++)
             for (uint64_t f = found[h]; f; f &= f - 1)
-                layer_cell(s, thread, layer, i + LANES / 2 * h + bit_first(f) / LANE_BITS);
+                layer_cell(sl, thread, i + LANES / 2 * h + bit_first(f) / LANE_BITS);
     }
-    for (; i < end; i++) layer_cell(s, thread, layer, i);
+    for (; i < end; i++) layer_cell(sl, thread, i);
 }
 
-static void layer_run(Solver *s, int thread, int layer, Run run) {
+static void layer_run(const Slice *sl, int thread, Run run) {
+    Solver *s = sl->s;
+    int layer = sl->layer;
     uint64_t wanted = (uint64_t)1 << ((layer - 1) % 64) | (uint64_t)1 << (layer % 64);
     for (uint64_t span = run.begin; span < run.end; span = (span | ((1u << SPAN_BITS) - 1)) + 1) {
         uint64_t stop = (span | ((1u << SPAN_BITS) - 1)) + 1;
         if (__atomic_load_n(&s->span_dtws[span >> SPAN_BITS], __ATOMIC_RELAXED) & wanted)
-            layer_span(s, thread, layer, span, stop < run.end ? stop : run.end);
+            layer_span(sl, thread, span, stop < run.end ? stop : run.end);
     }
 }
 
 static void layer_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Slice *sl = ctx;
     Run run[2];
-    for (int r = slice_runs(sl, begin, end, run); r-- > 0;)
-        layer_run(sl->s, thread, sl->layer, run[r]);
+    for (int r = slice_runs(sl, begin, end, run); r-- > 0;) layer_run(sl, thread, run[r]);
 }
 
 /* Positions still undecided when a slice's layers are done are draws. */
@@ -421,7 +483,7 @@ static bool layer_due(const Solver *s, int first, int last, int layer) {
 static void solve_slice(Solver *s, uint64_t slice, int thread, int threads, bool shared) {
     int first = threads > 1 ? 0 : thread, last = threads > 1 ? threads : thread + 1;
     for (int t = first; t < last; t++) s->worker[t].last_layer = 0, s->worker[t].open = 0;
-    Slice sl = {s, slice * s->slice_size, 0};
+    Slice sl = slice_at(s, slice);
     run_slice(&sl, thread, threads, init_range);
     for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
         if (shared) report(s, sl.layer);
@@ -444,43 +506,24 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
-static int row_of(const Board *b, int bit) {
-    return b->index_of[bit] / (b->size / 2);
-}
-
-/* The rows p's men have to go to their promotion rows, summed over both sides. */
-static int rows_to_go(const Board *b, const Position *p) {
-    int rows = 0;
-    for (int side = 0; side < 2; side++) {
-        int goal = row_of(b, bit_first(b->promotion[side]));
-        for (Bitboard m = p->man[side]; m; m &= m - 1) rows += abs(row_of(b, bit_first(m)) - goal);
-    }
-    return rows;
-}
-
-/* Sorts the slices by rows to go (a slice of holes anywhere: nothing leads into it);
- * false when out of memory. */
-static bool order_slices(Solver *s) {
-    uint8_t *rows = malloc(s->slice_count + 1);
+/* Sorts the slices by their group (slice_plan.h), holes last, and in slice groups gives each
+ * a slot: a group's slices take the slots of its parity's region in turn.  False when out
+ * of memory. */
+static bool order_slices(Solver *s, const uint8_t *rows, uint64_t region) {
     s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
-    if (!rows || !s->order) {
-        free(rows);
-        return false;
-    }
-    IdxCursor cur = IDX_CURSOR_START;
-    for (uint64_t k = 0; k < s->slice_count; k++) {
-        Position p;
-        bool men = idx_decode_near(&s->ix, &cur, k * s->slice_size, &p);
-        rows[k] = men ? (uint8_t)rows_to_go(s->v->board, &p) : 0;
-        s->group_start[rows[k] + 1]++;
-    }
+    if (!s->order) return false;
+    for (uint64_t k = 0; k < s->slice_count; k++) s->group_start[rows[k] + 1]++;
     uint64_t next[ROWS_MAX];
     for (int r = 0; r < ROWS_MAX; r++) {
         next[r] = s->group_start[r];
         s->group_start[r + 1] += s->group_start[r];
     }
-    for (uint64_t k = 0; k < s->slice_count; k++) s->order[next[rows[k]]++] = (uint32_t)k;
-    free(rows);
+    for (uint64_t k = 0; k < s->slice_count; k++) {
+        uint64_t place = next[rows[k]]++;
+        s->order[place] = (uint32_t)k;
+        if (s->slot && rows[k] != SLICE_HOLE)
+            s->slot[k] = (uint32_t)(place - s->group_start[rows[k]] + (rows[k] % 2 ? region : 0));
+    }
     return true;
 }
 
@@ -504,19 +547,63 @@ static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen)
  * solved in 8.3 s with one slice a chunk, 4.3 s with these. */
 #define SLICE_CHUNK 4096
 
-static void solve_groups(Solver *s, int threads) {
+static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) {
     bool small = 2 * s->slice_size < SHARED_SLICE_MIN;
     uint64_t per_chunk = SLICE_CHUNK / (2 * s->slice_size) + 1;
-    for (int r = 0; r < ROWS_MAX && first_error(s, threads, NULL, 0) == TABLE_OK; r++) {
+    if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
+        parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
+    } else {
+        for (uint64_t k = 0; k < count; k++) solve_slice(s, s->order[begin + k], 0, threads, true);
+    }
+}
+
+/* Holes need no solving: nothing leads into them, and the prober never reads them.  In
+ * slice groups they take no slot: the scratch file holds 0, a hole, until written. */
+static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
+    for (uint64_t k = begin; k < begin + count; k++) {
+        Slice sl = slice_at(s, s->order[k]);
+        for (int side = 0; side < 2; side++)
+            for (uint64_t rank = 0; rank < s->slice_size; rank++) {
+                if (!s->file) s->cells[sl.local[side] + rank] = HOLE;
+                mark_unstored(s, sl.global[side] + rank);
+            }
+    }
+}
+
+/* The spans of the local indices of slots [first, end) forget their DTWs: a group solved
+ * there before left them. */
+static void clear_spans(Solver *s, uint64_t first, uint64_t end) {
+    uint64_t from = first * s->slot_stride >> SPAN_BITS, to = end * s->slot_stride >> SPAN_BITS;
+    memset(&s->span_dtws[from], 0, (to - from + 1) * sizeof *s->span_dtws);
+}
+
+/* Writes the finished group order[begin, begin + count) to the scratch file. */
+static TableStatus put_group(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
+    TableStatus st = TABLE_OK;
+    for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++) {
+        Slice sl = slice_at(s, s->order[k]);
+        for (int side = 0; side < 2 && st == TABLE_OK; side++)
+            st = slice_file_put(s->file, sl.global[side], &s->cells[sl.local[side]], s->slice_size,
+                                err, errlen);
+    }
+    return st;
+}
+
+static TableStatus solve_groups(Solver *s, int threads, uint64_t region, char *err, size_t errlen) {
+    TableStatus st = TABLE_OK;
+    for (int r = 0; r < ROWS_MAX && st == TABLE_OK; r++) {
         uint64_t begin = s->group_start[r], count = s->group_start[r + 1] - begin;
-        if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
-            parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
-        } else {
-            for (uint64_t k = 0; k < count; k++)
-                solve_slice(s, s->order[begin + k], 0, threads, true);
+        if (r == SLICE_HOLE) {
+            settle_holes(s, begin, count);
+        } else if (count > 0) {
+            if (s->file) clear_spans(s, r % 2 ? region : 0, (r % 2 ? region : 0) + count);
+            solve_group(s, threads, begin, count);
+            st = first_error(s, threads, err, errlen);
+            if (st == TABLE_OK && s->file) st = put_group(s, begin, count, err, errlen);
         }
         s->solved = s->group_start[r + 1];
     }
+    return st;
 }
 
 /* Under the draw rules a result past the material's horizon is a draw (draw_rules.h). */
@@ -529,21 +616,23 @@ static void cut_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
         s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
 }
 
-static uint64_t slice_count(const Indexer *ix) {
-    return ix->men_count[WHITE] * ix->men_count[BLACK];
+/* The arrays for `window` positions, and the bitmap of every position. */
+static uint64_t array_bytes(uint64_t window, uint64_t positions) {
+    return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + (positions / 64 + 1) * 8;
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
-    return ix->size * (sizeof(Cell) + 1) + (ix->size / 64 + (ix->size >> SPAN_BITS) + 2) * 8 +
-           slice_count(ix) * (sizeof(uint32_t) + 1);
+    uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
+    return array_bytes(ix->size, ix->size) + slices * (sizeof(uint32_t) + 1);
 }
 
-static bool alloc_arrays(Solver *s, int threads) {
-    uint64_t n = s->ix.size;
-    s->cells = malloc(n * sizeof *s->cells);
-    s->open_moves = malloc(n);
-    s->unstored = calloc((n + 63) / 64, sizeof *s->unstored);
-    s->span_dtws = calloc((n >> SPAN_BITS) + 1, sizeof *s->span_dtws);
+/* Slice groups keep the two largest groups of either parity and a slot for each slice. */
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan) {
+    uint64_t window = slice_plan_window(plan) * 2 * plan->slice_size;
+    return array_bytes(window, ix->size) + plan->slice_count * (2 * sizeof(uint32_t) + 1);
+}
+
+static bool alloc_tools(Solver *s, int threads) {
     for (int t = 0; t < threads; t++) {
         Tools *tools = s->worker[t].tools = malloc(sizeof *tools);
         if (!tools) return false;
@@ -552,9 +641,32 @@ static bool alloc_arrays(Solver *s, int threads) {
         tools->list.paths = NULL;
         pos_clear(&tools->listed); /* no placement: a decoded position has pieces */
     }
-    s->slice_count = slice_count(&s->ix);
+    return true;
+}
+
+/* Lays out the window (see Solver) and allocates its arrays; *region is where the odd
+ * groups' slots start in slice groups. */
+static bool alloc_arrays(Solver *s, int threads, uint64_t *region) {
+    SlicePlan plan = {0};
+    s->slice_count = s->ix.men_count[WHITE] * s->ix.men_count[BLACK];
     s->slice_size = s->ix.per_side / s->slice_count;
-    return s->cells && s->open_moves && s->unstored && s->span_dtws && order_slices(s);
+    uint8_t *rows = malloc(s->slice_count);
+    bool ok = rows && slice_plan_make(&s->ix, &plan, rows);
+    *region = 0;
+    for (int r = 0; r < SLICE_HOLE; r += 2)
+        if (plan.group[r] > *region) *region = plan.group[r];
+    s->window = s->file ? slice_plan_window(&plan) * 2 * s->slice_size : s->ix.size;
+    s->side_stride = s->file ? s->slice_size : s->ix.per_side;
+    s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
+    s->slot = s->file ? malloc(s->slice_count * sizeof *s->slot) : NULL;
+    s->cells = malloc(s->window * sizeof *s->cells + 1);
+    s->open_moves = malloc(s->window + 1);
+    s->unstored = calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
+    s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
+    ok = ok && (s->slot || !s->file) && s->cells && s->open_moves && s->unstored && s->span_dtws &&
+         alloc_tools(s, threads) && order_slices(s, rows, *region);
+    free(rows);
+    return ok;
 }
 
 static void free_solver(Solver *s, int threads) {
@@ -562,8 +674,25 @@ static void free_solver(Solver *s, int threads) {
     free(s->open_moves);
     free(s->span_dtws);
     free(s->order);
+    free(s->slot);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
+}
+
+/* In slice groups, the window's cells give way to the scratch file's, all of them. */
+static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
+    uint64_t region;
+    TableStatus status = alloc_arrays(s, threads, &region)
+                             ? solve_groups(s, threads, region, err, errlen)
+                             : TABLE_ERR_MEMORY;
+    if (s->file) {
+        free(s->cells);
+        s->cells = NULL;
+    }
+    if (status == TABLE_OK && s->file) status = slice_file_map(s->file, &s->cells, err, errlen);
+    if (status == TABLE_OK && s->set == VALUES_RULES)
+        parallel_for(threads, s->ix.size, cut_range, s);
+    return status;
 }
 
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
@@ -577,20 +706,27 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
-    TableStatus status = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (status == TABLE_OK) {
-        solve_groups(s, threads);
-        status = first_error(s, threads, err, errlen);
-    }
-    if (status == TABLE_OK && s->set == VALUES_RULES)
-        parallel_for(threads, s->ix.size, cut_range, s);
+    TableStatus status = s->exits ? TABLE_OK : TABLE_ERR_MEMORY;
+    if (status == TABLE_OK && opt->slice_file)
+        status = slice_file_create(opt->slice_file, s->ix.size, &s->file, err, errlen);
+    if (status == TABLE_OK) status = solve_all(s, threads, err, errlen);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
     if (status == TABLE_OK) {
-        *out = (SolvedTable){s->cells, s->unstored};
+        *out = (SolvedTable){s->cells, s->unstored, s->file};
     } else {
-        free(s->cells);
+        if (!s->file) free(s->cells);
         free(s->unstored);
+        slice_file_free(s->file);
     }
     free_solver(s, threads);
     return status;
+}
+
+void solved_table_free(SolvedTable *t) {
+    if (t->file)
+        slice_file_free(t->file);
+    else
+        free(t->cells);
+    free(t->unstored);
+    *t = (SolvedTable){NULL, NULL, NULL};
 }

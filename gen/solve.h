@@ -3,6 +3,8 @@
 #define DTB_SOLVE_H
 
 #include "index.h"
+#include "slice_file.h"
+#include "slice_plan.h"
 #include "table_file.h"
 #include "tablebase.h"
 
@@ -15,13 +17,20 @@ typedef struct SolveOptions {
     uint64_t exit_memory; /* bytes the values of exits may keep (value_memo.h) */
     FILE *progress;       /* where progress goes, or NULL */
     bool live;            /* progress is a terminal: rewrite one line in place */
+    /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
+     * (slice_plan.h, solve_slice_bytes), each finished group written to a scratch file
+     * made at this path (slice_file.h) */
+    const char *slice_file;
 } SolveOptions;
 
 /* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the
- * positions the prober never reads: a capture pending, or a hole.  free() both. */
+ * positions the prober never reads: a capture pending, or a hole.  The cells are in memory,
+ * or mapped from the scratch file when solved in slice groups.  solved_table_free frees
+ * them. */
 typedef struct SolvedTable {
     Cell *cells;
     uint64_t *unstored;
+    SliceFile *file; /* NULL, or where cells are mapped from */
 } SolvedTable;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
@@ -30,7 +39,11 @@ typedef struct SolvedTable {
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
                            const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen);
 
-/* The memory solve_material takes for a material of this index, in bytes. */
+void solved_table_free(SolvedTable *t);
+
+/* The memory solve_material takes for a material of this index, in bytes: all in memory,
+ * or in slice groups with this plan (the two largest groups of either parity at once). */
 uint64_t solve_bytes(const Indexer *ix);
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan);
 
 #endif
