@@ -26,7 +26,8 @@ typedef struct BlockCache BlockCache;
 /* A cache of budget bytes (0: no budget, nothing is evicted); NULL when out of memory. */
 BlockCache *cache_new(size_t budget);
 
-/* Frees the cache's bookkeeping, not the blocks: their files free what their slots hold. */
+/* Frees the cache's bookkeeping and spares, not the blocks it holds: their files free what
+ * their slots hold. */
 void cache_free(BlockCache *c);
 
 /* Sets the budget, evicting at once down to it.  Not safe while probes run. */
@@ -35,18 +36,26 @@ void cache_set_budget(BlockCache *c, size_t budget);
 /* The bytes of blocks the cache holds now. */
 size_t cache_used(BlockCache *c);
 
+/* A block of `bytes` bytes to decode into, for cache_admit or cache_block_drop: an evicted
+ * one of that size where the cache keeps one spare, else a new one (NULL when out of
+ * memory).  Thread-safe. */
+uint8_t *cache_block_new(BlockCache *c, size_t bytes);
+
+/* Gives back a block of cache_block_new that no other thread can read: kept as a spare, or
+ * freed.  Thread-safe. */
+void cache_block_drop(BlockCache *c, uint8_t *block, size_t bytes);
+
 typedef enum CacheAdmit {
     CACHE_ADMITTED, /* the slot holds the block now */
-    CACHE_HELD,     /* the slot held a block already: the caller keeps its own */
-    CACHE_NO_MEMORY /* for the cache's bookkeeping: the caller keeps its own */
+    CACHE_HELD,     /* the slot held a block already: the caller drops its own */
+    CACHE_NO_MEMORY /* for the cache's bookkeeping: the caller drops its own */
 } CacheAdmit;
 
-/* Publishes `block`, of `bytes` bytes, in slot (a file's, empty or filled by another thread
- * meanwhile) and keeps it with its referenced mark, evicting others first where it would
- * pass the budget (it alone may).  Thread-safe; waits, after publishing, while probes
- * finish reading the blocks it evicted.  Once admitted, the block may be evicted at any
- * time: the caller reads it only inside a read section (read_guard.h) after loading the
- * slot again. */
+/* Publishes `block` (of cache_block_new), of `bytes` bytes, in slot (a file's, empty or filled by
+ * another thread meanwhile) and keeps it with its referenced mark, evicting others first where it
+ * would pass the budget (it alone may).  Thread-safe; waits, after publishing, while probes finish
+ * reading the blocks it evicted.  Once admitted, the block may be evicted at any time: the caller
+ * reads it only inside a read section (read_guard.h) after loading the slot again. */
 CacheAdmit cache_admit(BlockCache *c, _Atomic(uint8_t *) *slot, atomic_bool *referenced,
                        uint8_t *block, size_t bytes);
 

@@ -510,16 +510,30 @@ static bool summarize(TableFile *t, uint64_t b, const uint8_t *values) {
     return true;
 }
 
+/* Room for block b decoded: from the file's cache where it has one (a spare block). */
+static uint8_t *new_block(TableFile *t, uint64_t b) {
+    size_t bytes = decoded_bytes(t, b);
+    return t->cache ? cache_block_new(t->cache, bytes) : malloc(bytes + 1);
+}
+
+/* Gives back a block of new_block that no other thread has seen. */
+static void drop_block(TableFile *t, uint64_t b, uint8_t *block) {
+    if (t->cache)
+        cache_block_drop(t->cache, block, decoded_bytes(t, b));
+    else
+        free(block);
+}
+
 /* Publishes block b, decoded in mine, unless another thread was quicker: in a file without
- * a cache directly, else through the cache.  Frees mine where it is not kept. */
+ * a cache directly, else through the cache.  Drops mine where it is not kept. */
 static void keep_block(TableFile *t, uint64_t b, uint8_t *mine) {
     uint8_t *expected = NULL;
     bool kept = t->cache ? cache_admit(t->cache, &t->blocks[b], &t->referenced[b], mine,
-                                       decoded_bytes(t, b) + 1) == CACHE_ADMITTED
+                                       decoded_bytes(t, b)) == CACHE_ADMITTED
                          : atomic_compare_exchange_strong_explicit(&t->blocks[b], &expected, mine,
                                                                    memory_order_acq_rel,
                                                                    memory_order_acquire);
-    if (!kept) free(mine);
+    if (!kept) drop_block(t, b, mine);
 }
 
 /* Decodes block b, writes its summary, gives the value at position k of the block in *out
@@ -527,13 +541,13 @@ static void keep_block(TableFile *t, uint64_t b, uint8_t *mine) {
  * block may be evicted at once. */
 static TableStatus decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *out, char *err,
                                 size_t errlen) {
-    uint8_t *mine = malloc(decoded_bytes(t, b) + 1);
+    uint8_t *mine = new_block(t, b);
     if (!mine) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     TableStatus s = decode_block(t, b, mine, err, errlen);
     if (s == TABLE_OK && !summarize(t, b, mine))
         s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
     if (s != TABLE_OK) {
-        free(mine);
+        drop_block(t, b, mine);
         return s;
     }
     *out = tf_decoded_value(stream_of(t, b)->encoding, mine, k);
