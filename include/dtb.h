@@ -21,10 +21,12 @@
  * probes, within a budget: by default an eighth of the machine's memory (1 GiB where that
  * is unknown), dtb_set_cache_size to change it.  Scandinavian's 5-piece set decodes to
  * 2.1 GB: capped at a tenth of that, a search-like walk of probes ran about as fast as
- * without a cap, and at a hundredth at a third (full probes) to three fifths (WDL) of that
- * speed, while probes of random positions all over the set, most of which decode a block,
- * ran at a seventh (bench_probe --budgets).
- * Besides the budget a probing process keeps
+ * without a cap, and probes of random positions all over the set, most of which decode a
+ * block, at a seventh of their speed; capped at a hundredth, the walk ran at a third (full
+ * probes) to three fifths (WDL) of its speed (bench_probe --budgets).  A program probing
+ * that set from 2 threads peaked at 6.5 MiB above its budget, its own memory included, at
+ * budgets from 1 MB to 100 MB.  Besides the budget a probing process keeps
+ *  - for each handle: up to 768 KiB of evicted blocks kept to decode the next ones into;
  *  - for each open table: 26 bytes a block, and a summary of its WDL (a 1024th of a byte a
  *    position), which outlives the blocks: 3.3 MB over that whole set;
  *  - for each thread that probed, until it exits: up to 128 KiB of move lists for settling

@@ -12,7 +12,18 @@
  * decoded size CLOCK probed random positions 28% faster once warm (610 against 475 k/s: the
  * blocks of small tables, read by many probes, stay), and a search-like walk as fast (WDL
  * 22.4 against 23.1 M/s, full 17.0 against 17.8, within the runs' spread); at a hundredth
- * both alike. */
+ * both alike.
+ *
+ * A probe that misses decodes a whole block, 32 KiB, for one value.  Smaller blocks would
+ * make that cheaper: Scandinavian's 4-piece set written with blocks of 8 KiB (a quarter of
+ * dtb-gen's positions per block, gen/table_writer.c) probed random positions 2 to 3.5
+ * times as fast at budgets of 1% and 10% of its decoded size (WDL warm at 10%: 1190-1430
+ * against 560-590 k/s), the search-like walk as fast, but its files were 6.7% larger and
+ * its first probes without a cap 15% slower.  Decoding a block only up to the position
+ * asked (zstd's streaming decoder) saved half the time of a WDL block and none of a DTW
+ * block, whose 32 KiB zstd decodes as one piece, and leaves no block to keep.  The
+ * writer's block sizes are left as they are: a change of its default is the generator's
+ * choice, which the tables read either way. */
 #ifndef DTB_BLOCK_CACHE_H
 #define DTB_BLOCK_CACHE_H
 
