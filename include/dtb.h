@@ -220,14 +220,14 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
  * position is a placement with a side to move (and, for Frisian, each king-move count);
  * positions with a capture pending count with their value as dtb_probe gives it. */
 typedef struct dtb_stats {
-    char material[48];    /* as asked for, such as "KKvK" */
-    uint64_t positions;   /* wins + draws + losses of both sides to move */
-    uint64_t wins[2];     /* [0] White to move, [1] Black to move: the side to move wins */
+    char material[48];  /* as asked for, such as "KKvK" */
+    uint64_t positions; /* wins + draws + losses of both sides to move */
+    uint64_t wins[2];   /* [0] White to move, [1] Black to move: the side to move wins */
     uint64_t draws[2];
     uint64_t losses[2];
-    int longest_win;      /* the largest DTW of a win, in plies; 0 when nothing is won */
-    dtb_position longest_win_position; /* a position won in longest_win plies */
-    uint64_t win_dtw[DTB_DTW_BUCKETS]; /* won positions (either side to move) by DTW */
+    int longest_win; /* the largest DTW of a win, in plies; 0 when nothing is won */
+    dtb_position longest_win_position;  /* a position won in longest_win plies */
+    uint64_t win_dtw[DTB_DTW_BUCKETS];  /* won positions (either side to move) by DTW */
     uint64_t loss_dtw[DTB_DTW_BUCKETS]; /* lost positions by DTW */
 } dtb_stats;
 
