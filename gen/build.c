@@ -251,8 +251,11 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
+        if (st == TABLE_OK && solved.file)
+            table_writer_set_release(w, slice_file_release, solved.file);
         if (st == TABLE_OK)
             st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
+        table_writer_set_release(w, NULL, NULL);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
         solved_table_free(&solved);

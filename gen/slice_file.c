@@ -63,6 +63,11 @@ TableStatus slice_file_map(SliceFile *f, Cell **cells, char *err, size_t errlen)
     return TABLE_OK;
 }
 
+void slice_file_release(void *f) {
+    SliceFile *file = f;
+    if (file->map) madvise(file->map, file->bytes, MADV_DONTNEED);
+}
+
 void slice_file_free(SliceFile *f) {
     if (!f) return;
     if (f->map) munmap(f->map, f->bytes);

@@ -24,6 +24,10 @@ TableStatus slice_file_put(SliceFile *f, uint64_t first, const Cell *cells, uint
 /* Maps every cell, for reading and changing in place; the map lives until slice_file_free. */
 TableStatus slice_file_map(SliceFile *f, Cell **cells, char *err, size_t errlen);
 
+/* Lets the map's pages go (f, a SliceFile, is a void pointer for table_writer_set_release):
+ * they stay in the page cache, which the kernel may drop, rather than in the process. */
+void slice_file_release(void *f);
+
 /* Unmaps and closes f; NULL does nothing. */
 void slice_file_free(SliceFile *f);
 

@@ -117,6 +117,7 @@ typedef struct Solver {
     uint64_t side_stride, slot_stride;  /* of local indices */
     uint64_t window;                    /* positions the arrays hold */
     SliceFile *file;                    /* where finished groups go, or NULL: all in memory */
+    Cell *cut_cells;                    /* a slice's of one side, cut to the horizon */
     uint32_t *order;                    /* the slices, fewest rows to go first */
     uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
     uint64_t solved;                    /* slices */
@@ -577,14 +578,28 @@ static void clear_spans(Solver *s, uint64_t first, uint64_t end) {
     memset(&s->span_dtws[from], 0, (to - from + 1) * sizeof *s->span_dtws);
 }
 
-/* Writes the finished group order[begin, begin + count) to the scratch file. */
+/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h). */
+static void cut(const Solver *s, int side, Cell *cells, uint64_t count) {
+    int horizon = draw_horizon(s->v, &s->ix.m, side);
+    for (uint64_t i = 0; i < count; i++) cells[i] = draw_cut(cells[i], horizon);
+}
+
+/* Writes the finished group order[begin, begin + count) to the scratch file, cut to the
+ * horizons under the draw rules: its slices in the window keep their values uncut for the
+ * next group to read, as the whole material is cut only once solved. */
 static TableStatus put_group(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
     for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++) {
         Slice sl = slice_at(s, s->order[k]);
-        for (int side = 0; side < 2 && st == TABLE_OK; side++)
-            st = slice_file_put(s->file, sl.global[side], &s->cells[sl.local[side]], s->slice_size,
-                                err, errlen);
+        for (int side = 0; side < 2 && st == TABLE_OK; side++) {
+            const Cell *cells = &s->cells[sl.local[side]];
+            if (s->set == VALUES_RULES) {
+                memcpy(s->cut_cells, cells, s->slice_size * sizeof *cells);
+                cut(s, side, s->cut_cells, s->slice_size);
+                cells = s->cut_cells;
+            }
+            st = slice_file_put(s->file, sl.global[side], cells, s->slice_size, err, errlen);
+        }
     }
     return st;
 }
@@ -606,14 +621,15 @@ static TableStatus solve_groups(Solver *s, int threads, uint64_t region, char *e
     return st;
 }
 
-/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h). */
 static void cut_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
     Solver *s = ctx;
-    int horizon[2];
-    for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
-    for (uint64_t i = begin; i < end; i++)
-        s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
+    for (uint64_t i = begin; i < end;) {
+        int side = i >= s->ix.per_side;
+        uint64_t stop = side || end < s->ix.per_side ? end : s->ix.per_side;
+        cut(s, side, &s->cells[i], stop - i);
+        i = stop;
+    }
 }
 
 /* The arrays for `window` positions, and the bitmap of every position. */
@@ -629,7 +645,8 @@ uint64_t solve_bytes(const Indexer *ix) {
 /* Slice groups keep the two largest groups of either parity and a slot for each slice. */
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan) {
     uint64_t window = slice_plan_window(plan) * 2 * plan->slice_size;
-    return array_bytes(window, ix->size) + plan->slice_count * (2 * sizeof(uint32_t) + 1);
+    return array_bytes(window, ix->size) + plan->slice_count * (2 * sizeof(uint32_t) + 1) +
+           plan->slice_size * sizeof(Cell);
 }
 
 static bool alloc_tools(Solver *s, int threads) {
@@ -659,12 +676,13 @@ static bool alloc_arrays(Solver *s, int threads, uint64_t *region) {
     s->side_stride = s->file ? s->slice_size : s->ix.per_side;
     s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
     s->slot = s->file ? malloc(s->slice_count * sizeof *s->slot) : NULL;
+    s->cut_cells = s->file ? malloc(s->slice_size * sizeof *s->cut_cells) : NULL;
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
     s->unstored = calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && (s->slot || !s->file) && s->cells && s->open_moves && s->unstored && s->span_dtws &&
-         alloc_tools(s, threads) && order_slices(s, rows, *region);
+    ok = ok && (!s->file || (s->slot && s->cut_cells)) && s->cells && s->open_moves &&
+         s->unstored && s->span_dtws && alloc_tools(s, threads) && order_slices(s, rows, *region);
     free(rows);
     return ok;
 }
@@ -675,6 +693,7 @@ static void free_solver(Solver *s, int threads) {
     free(s->span_dtws);
     free(s->order);
     free(s->slot);
+    free(s->cut_cells);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
 }
@@ -690,7 +709,7 @@ static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
         s->cells = NULL;
     }
     if (status == TABLE_OK && s->file) status = slice_file_map(s->file, &s->cells, err, errlen);
-    if (status == TABLE_OK && s->set == VALUES_RULES)
+    if (status == TABLE_OK && s->set == VALUES_RULES && !s->file)
         parallel_for(threads, s->ix.size, cut_range, s);
     return status;
 }

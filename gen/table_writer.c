@@ -75,7 +75,21 @@ struct TableWriter {
     int threads; /* packers made */
     Packer packer[THREADS_MAX];
     Packed batch[BATCH_BLOCKS];
+    void (*release)(void *ctx); /* table_writer_set_release, or NULL */
+    void *release_ctx;
 };
+
+/* Cells mapped from a file (table_writer_set_release) let go of the pages read after every
+ * RELEASE_POSITIONS positions a pass reads in order, and after each batch of blocks. */
+#define RELEASE_POSITIONS (1u << 24)
+
+static void release_pages(const TableWriter *w) {
+    if (w->release) w->release(w->release_ctx);
+}
+
+static void release_every(const TableWriter *w, uint64_t i) {
+    if (i % RELEASE_POSITIONS == RELEASE_POSITIONS - 1) release_pages(w);
+}
 
 static bool name_fits(const char *name, size_t field) {
     size_t n = strnlen(name, field);
@@ -187,6 +201,11 @@ TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, siz
     return TABLE_OK;
 }
 
+void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx) {
+    w->release = release;
+    w->release_ctx = ctx;
+}
+
 void table_writer_free(TableWriter *w) {
     if (!w) return;
     if (w->fd >= 0) atomic_abort(w->fd, w->tmp);
@@ -239,6 +258,7 @@ static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const ui
     *max_half = 0;
     for (uint64_t i = 0; i < w->info.positions; i++) {
         w->info.counts[set][i >= per_side][CELL_WDL(cells[i])]++;
+        release_every(w, i);
         if (is_unstored(unstored, i) || i - w->stored_first >= w->stored_count) continue;
         const char *why = unwritable(cells[i]);
         if (why)
@@ -285,11 +305,13 @@ static unsigned first_stored(const PartOrder *order, int kind, const Cell *cells
 }
 
 /* The WDL stored most often in positions [begin, end). */
-static unsigned most_common_wdl(const Cell *cells, const uint64_t *unstored, uint64_t begin,
-                                uint64_t end) {
+static unsigned most_common_wdl(const TableWriter *w, const Cell *cells, const uint64_t *unstored,
+                                uint64_t begin, uint64_t end) {
     uint64_t count[4] = {0};
-    for (uint64_t i = begin; i < end; i++)
+    for (uint64_t i = begin; i < end; i++) {
         if (!is_unstored(unstored, i)) count[CELL_WDL(cells[i])]++;
+        release_every(w, i);
+    }
     unsigned common = 0;
     for (unsigned wdl = 1; wdl < 4; wdl++)
         if (count[wdl] > count[common]) common = wdl;
@@ -467,7 +489,7 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
                      .i = i,
                      .cells = cells,
                      .unstored = unstored,
-                     .common = trial_size ? 0 : most_common_wdl(cells, unstored, begin, end),
+                     .common = trial_size ? 0 : most_common_wdl(w, cells, unstored, begin, end),
                      .first_block = 0,
                      .before = first_stored(&w->order, i % 2, cells, unstored, begin, end),
                      .trial = trial_size != NULL,
@@ -489,6 +511,7 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
             else
                 *trial_size += out->size[0];
         }
+        release_pages(w);
     }
     return s;
 }

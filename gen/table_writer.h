@@ -51,6 +51,11 @@ void table_writer_draft(TableWriter *w);
 TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
                                  const uint64_t *unstored, char *err, size_t errlen);
 
+/* Has w call release(ctx) each time it has read a stretch of the cells given to it, for
+ * cells mapped from a file that can then let go of the pages read (slice_file.h): so that
+ * the process holds some MiB of them at a time rather than the whole value set. */
+void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx);
+
 /* Makes the header carry these counts ([value set][side to move][WDL_*]) rather than
  * those of the cells added: for a table rewritten from a file, whose unstored positions
  * hold no true values. */
