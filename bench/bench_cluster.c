@@ -4,6 +4,11 @@
  * time is what the DAG of materials leaves the workers waiting.  The cost of a material is
  * its positions times the ns per position of its piece count (bench/results/rates.tsv: the
  * seconds solving and writing over the positions, on this machine with its threads).
+ * Each node count is played out twice: materials whole, as dtb-gen --mpi hands them out,
+ * and split into parts that run at once, as handing out slices (placements of the men)
+ * would: as many parts as nodes, no more than the placements.  The order among a
+ * material's slices (a slice waits on those its men's moves lead to, a chain as long as the
+ * men's moves to the last row) is left out, so that row is a bound slices could approach.
  * Usage: bench_cluster VARIANT PIECES NS NODES... [--list]
  *   NS: ns per position, one number for all piece counts or "4:149,5:160" (the last
  *   given applies to more pieces); --list prints each material's positions first. */
@@ -50,13 +55,44 @@ static double seconds_of(const Set *set, const MpiSchedule *s, int i) {
     return 1e-9 * set->ns[material_pieces(&set->list[i])] * (double)mpi_schedule_positions(s, i);
 }
 
-/* The schedule played out on `nodes` workers: returns the wall time; *busy gets the
- * workers' time on materials. */
-static double simulate(const Set *set, int nodes, double *busy) {
+/* A material in hand: how many of its parts are still to hand out and to finish. */
+typedef struct InHand {
+    int parts, to_hand, to_finish;
+} InHand;
+
+/* The parts of material i: 1 when materials are not split, else as many as the nodes, but
+ * no more than its placements of the men (slices: a material of kings alone is one). */
+static int parts_of(const Set *set, int i, int nodes, bool split) {
+    Indexer ix;
+    idx_init(&ix, &set->v, &set->list[i]);
+    uint64_t placements = ix.men_count[WHITE] * ix.men_count[BLACK];
+    return split ? (int)(placements < (uint64_t)nodes ? placements : (uint64_t)nodes) : 1;
+}
+
+/* The next part for an idle node: of a material in hand, else of the next one the schedule
+ * gives.  Returns the material, or -1 when nothing is ready. */
+static int next_part(const Set *set, MpiSchedule *s, InHand *hand, int nodes, bool split) {
+    for (int i = 0; i < set->count; i++)
+        if (hand[i].to_hand > 0) {
+            hand[i].to_hand--;
+            return i;
+        }
+    int i = mpi_schedule_next(s);
+    if (i < 0) return -1;
+    hand[i].parts = hand[i].to_finish = parts_of(set, i, nodes, split);
+    hand[i].to_hand = hand[i].parts - 1;
+    return i;
+}
+
+/* The schedule played out on `nodes` workers, each material whole or, with `split`, in
+ * parts that run at once on several nodes (parts_of).  Returns the wall time; *busy gets
+ * the workers' time on materials. */
+static double simulate(const Set *set, int nodes, bool split, double *busy) {
     MpiSchedule *s = mpi_schedule_new(&set->v, set->list, set->count, true);
     int *material = malloc((size_t)nodes * sizeof *material);
     double *until = malloc((size_t)nodes * sizeof *until), now = 0;
-    if (!s || !material || !until) {
+    InHand *hand = calloc((size_t)set->count, sizeof *hand);
+    if (!s || !material || !until || !hand) {
         fprintf(stderr, "bench_cluster: out of memory\n");
         exit(1);
     }
@@ -64,9 +100,9 @@ static double simulate(const Set *set, int nodes, double *busy) {
     for (int n = 0; n < nodes; n++) material[n] = -1;
     for (;;) {
         for (int n = 0, i; n < nodes; n++)
-            if (material[n] < 0 && (i = mpi_schedule_next(s)) >= 0) {
+            if (material[n] < 0 && (i = next_part(set, s, hand, nodes, split)) >= 0) {
                 material[n] = i;
-                until[n] = now + seconds_of(set, s, i);
+                until[n] = now + seconds_of(set, s, i) / hand[i].parts;
                 *busy += until[n] - now;
             }
         int first = -1;
@@ -74,11 +110,12 @@ static double simulate(const Set *set, int nodes, double *busy) {
             if (material[n] >= 0 && (first < 0 || until[n] < until[first])) first = n;
         if (first < 0) break;
         now = until[first];
-        mpi_schedule_complete(s, material[first]);
+        if (--hand[material[first]].to_finish == 0) mpi_schedule_complete(s, material[first]);
         material[first] = -1;
     }
     free(material);
     free(until);
+    free(hand);
     mpi_schedule_free(s);
     return now;
 }
@@ -102,10 +139,10 @@ static void describe_set(const Set *set, int pieces, bool list) {
     material_name(&set->list[largest_at], name, sizeof name);
     printf("%s to %d pieces: %d materials (%d of %d pieces), %.4g positions (%.4g of %d "
            "pieces); largest %s, %.4g positions, %.1f GiB to solve whole at 3 bytes a position, "
-           "%.1f h alone\n",
+           "%.0f s alone\n",
            set->v.id, pieces, set->count, top, pieces, positions, top_positions, pieces, name,
-           largest, largest * 3 / (1u << 30), seconds_of(set, s, largest_at) / 3600);
-    printf("work %.1f node-hours\n", work / 3600);
+           largest, largest * 3 / (1u << 30), seconds_of(set, s, largest_at));
+    printf("work %.0f node-seconds (%.1f node-hours)\n", work, work / 3600);
     mpi_schedule_free(s);
 }
 
@@ -121,19 +158,21 @@ int main(int argc, char **argv) {
     }
     set.count = material_all(pieces, set.list, BUILD_MAX_MATERIALS);
     describe_set(&set, pieces, list);
-    double busy, critical = simulate(&set, set.count, &busy);
-    printf("critical path (unlimited nodes) %.2f h\n", critical / 3600);
-    printf("nodes\twall_h\tbusy_node_h\tidle_pct\tspeedup\n");
-    for (int a = 4; a < argc; a++) {
-        int nodes = atoi(argv[a]);
-        if (nodes < 1) {
-            fprintf(stderr, "bench_cluster: NODES must be whole numbers from 1, not '%s'\n",
-                    argv[a]);
-            return 2;
+    double busy, critical = simulate(&set, set.count, false, &busy);
+    printf("critical path (unlimited nodes) %.0f s (%.2f h)\n", critical, critical / 3600);
+    printf("nodes\twall_s\twall_h\tidle_pct\tspeedup\tsplit\n");
+    for (int split = 0; split < 2; split++)
+        for (int a = 4; a < argc; a++) {
+            int nodes = atoi(argv[a]);
+            if (nodes < 1) {
+                fprintf(stderr, "bench_cluster: NODES must be whole numbers from 1, not '%s'\n",
+                        argv[a]);
+                return 2;
+            }
+            double wall = simulate(&set, nodes, split, &busy);
+            printf("%d\t%.0f\t%.2f\t%.1f\t%.2f\t%s\n", nodes, wall, wall / 3600,
+                   100 * (nodes * wall - busy) / (nodes * wall), busy / wall,
+                   split ? "slices" : "materials");
         }
-        double wall = simulate(&set, nodes, &busy);
-        printf("%d\t%.2f\t%.1f\t%.1f\t%.2f\n", nodes, wall / 3600, busy / 3600,
-               100 * (nodes * wall - busy) / (nodes * wall), busy / wall);
-    }
     return 0;
 }
