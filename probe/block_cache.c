@@ -65,7 +65,7 @@ uint8_t *cache_block_new(BlockCache *c, size_t bytes) {
     uint8_t *block = NULL;
     pthread_mutex_lock(&c->spare_lock);
     if (k >= 0 && (block = c->spares[k])) {
-        memcpy(&c->spares[k], block, sizeof block);
+        memcpy(&c->spares[k], block, sizeof c->spares[k]);
         c->spare_count[k]--;
     }
     pthread_mutex_unlock(&c->spare_lock);
@@ -76,7 +76,7 @@ void cache_block_drop(BlockCache *c, uint8_t *block, size_t bytes) {
     int k = spare_kind(bytes);
     pthread_mutex_lock(&c->spare_lock);
     if (k >= 0 && c->spare_count[k] < SPARE_MAX) {
-        memcpy(block, &c->spares[k], sizeof block);
+        memcpy(block, &c->spares[k], sizeof c->spares[k]);
         c->spares[k] = block;
         c->spare_count[k]++;
         block = NULL;
@@ -90,7 +90,7 @@ void cache_free(BlockCache *c) {
     for (int k = 0; k < SPARE_SIZES; k++)
         while (c->spares[k]) {
             uint8_t *block = c->spares[k];
-            memcpy(&c->spares[k], block, sizeof block);
+            memcpy(&c->spares[k], block, sizeof c->spares[k]);
             free(block);
         }
     pthread_mutex_destroy(&c->spare_lock);
