@@ -5,11 +5,13 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: scripts/report.sh [--quick] [--bin DIR] [--tables DIR] [OUT]
-Builds every table of up to 4 pieces of every variant (kept between runs) and writes
-OUT/REPORT.md with its diagrams in OUT/report/.  OUT defaults to tables/, DIR of --bin
-(holding dtb-gen and dtb-probe) to build/, DIR of --tables (where the tables go) to
-BIN/report-tables/.
+usage: scripts/report.sh [--quick] [--sets DIR] [--bin DIR] [--tables DIR] [OUT]
+Writes OUT/REPORT.md with its pictures in OUT/report/ from the tables.  OUT defaults to
+tables/, DIR of --bin (holding dtb-gen and dtb-probe) to build/.
+Without --sets it builds every table of up to 4 pieces of every variant (kept between
+runs) into DIR of --tables (default BIN/report-tables/) and reports on them.
+--sets DIR reports on the complete sets in DIR, one folder a variant (DIR/brazilian/...),
+built beforehand (bench/sets.sh): each variant up to the largest material of its folder.
 --quick (which needs OUT) builds only Brazilian up to 3 pieces and writes only its
 section: the test compares that with the same section of the committed tables/REPORT.md.
 EOF
@@ -19,12 +21,14 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$ROOT/build
 QUICK=0
 TABLES=
+SETS=
 OUT=
 while [ $# -gt 0 ]; do
     case $1 in
     --quick) QUICK=1 ;;
     --bin) BIN=$2; shift ;;
     --tables) TABLES=$2; shift ;;
+    --sets) SETS=$2; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) usage >&2; exit 2 ;;
     *) OUT=$1 ;;
@@ -35,8 +39,17 @@ if [ "$QUICK" = 1 ] && [ -z "$OUT" ]; then
     echo "report.sh: --quick needs an OUT folder: its partial report must not replace tables/REPORT.md" >&2
     exit 2
 fi
+if [ "$QUICK" = 1 ] && [ -n "$SETS" ]; then
+    echo "report.sh: --quick builds its own tables: it takes no --sets" >&2
+    exit 2
+fi
+if [ -n "$SETS" ] && [ ! -d "$SETS" ]; then
+    echo "report.sh: --sets: no folder '$SETS'" >&2
+    exit 2
+fi
 OUT=${OUT:-$ROOT/tables}
-TABLES=${TABLES:-$BIN/report-tables}
+TABLES=${SETS:-${TABLES:-$BIN/report-tables}}
+CLAIMS=$ROOT/claims/claims.txt
 GEN=$BIN/dtb-gen
 PROBE=$BIN/dtb-probe
 WORK=$(mktemp -d)
@@ -56,6 +69,14 @@ DRAWISH_PIECES=4
 if [ "$QUICK" = 1 ]; then
     VARIANTS=brazilian
     BUILD_PIECES=3
+elif [ -n "$SETS" ]; then
+    # The variants of RULES.md 6 whose set is there, in the order above; nothing is built.
+    VARIANTS=$(for v in $ALL_VARIANTS; do if [ -d "$SETS/$v" ]; then echo "$v"; fi; done)
+    BUILD_PIECES=
+    if [ -z "$VARIANTS" ]; then
+        echo "report.sh: --sets $SETS holds no folder named after a variant" >&2
+        exit 2
+    fi
 else
     VARIANTS=$ALL_VARIANTS
     BUILD_PIECES=$DRAWISH_PIECES
@@ -63,10 +84,23 @@ fi
 
 board_of() { case $1 in brazilian | stockholm* | *-8 | *-8-free) echo 8 ;; *) echo 10 ;; esac; }
 
-# The largest materials of the per-variant sections: the default set's size, what CI builds.
-section_pieces() {
-    if [ "$QUICK" = 1 ]; then echo 3; elif [ "$(board_of "$1")" = 8 ]; then echo 4; else echo 3; fi
+# The most pieces of a material in the tables of V.
+largest_pieces() {
+    for f in "$TABLES/$1"/*.dtb; do basename "$f" .dtb | tr -cd KM | wc -c; done | sort -n | tail -n 1
 }
+
+# The largest materials of the per-variant sections: with --sets the whole set; else the
+# default set's size, what CI builds.
+section_pieces() {
+    if [ "$QUICK" = 1 ]; then
+        echo 3
+    elif [ -n "$SETS" ]; then
+        largest_pieces "$1"
+    elif [ "$(board_of "$1")" = 8 ]; then echo 4; else echo 3; fi
+}
+
+# The piece count whose draw shares are ranked: the sets' largest, else DRAWISH_PIECES.
+drawish_pieces() { if [ -n "$SETS" ]; then largest_pieces "$1"; else echo "$DRAWISH_PIECES"; fi; }
 
 section_eighth_claim() {
     case $1 in scandinavian*) echo "$SCANDINAVIAN_CLAIM" ;; frisian2*) echo "$FRISIAN2_CLAIM" ;; esac
@@ -94,9 +128,18 @@ materials() {
 
 # The output of stats and claim for V, gathered first so that a failure stops the script.
 collect() {
+    local m sets
+    sets=$(section_pieces "$1")
+    "$PROBE" stats --variant "$1" --dir "$TABLES/$1" KvK >"$(stats_file "$1" KvK)" # value_sets
     for f in "$TABLES/$1"/*.dtb; do
-        "$PROBE" stats --variant "$1" --dir "$TABLES/$1" "$(basename "$f" .dtb)" \
-            >"$(stats_file "$1" "$(basename "$f" .dtb)")"
+        m=$(basename "$f" .dtb)
+        "$PROBE" stats --variant "$1" --dir "$TABLES/$1" "$m" >"$(stats_file "$1" "$m")"
+        [ "$(printf %s "$m" | tr -cd KM | wc -c)" -le "$sets" ] || continue
+        for set in $(value_sets "$1"); do
+            # shellcheck disable=SC2046
+            "$PROBE" stats --variant "$1" --dir "$TABLES/$1" $(rules_option "$set") \
+                --svg "$OUT/report/$(histogram "$1" "$m" "$set")" "$m" >/dev/null
+        done
     done
     for set in $(value_sets "$1"); do
         # shellcheck disable=SC2046
@@ -106,6 +149,7 @@ collect() {
 }
 
 stats_file() { echo "$WORK/stats-$1-$2"; }
+histogram() { echo "$1-$2-dtw$(set_suffix "$3").svg"; } # V MATERIAL SET
 claim_file() { echo "$WORK/claim-$1-$2"; }
 
 # W/D/L of one side to move from a stats file: "win draw loss".
@@ -130,7 +174,7 @@ material_row() {
     wtm=$(counts "$file" "$(stats_prefix "$3")white")
     btm=$(counts "$file" "$(stats_prefix "$3")black")
     longest=$(sed -n "s/^$(stats_prefix "$3")longest-win \([0-9-]*\) .*/\1/p" "$file")
-    echo "| $2 | $(echo "$wtm" | awk '{ print $1 + $2 + $3 }') | $(echo "$wtm" | shares) |" \
+    echo "| [$2](report/$(histogram "$1" "$2" "$3")) | $(echo "$wtm" | awk '{ print $1 + $2 + $3 }') | $(echo "$wtm" | shares) |" \
         "$(echo "$btm" | shares) | $longest |"
 }
 
@@ -210,10 +254,10 @@ claims_table() {
     done
 }
 
-# "positions draws" of every position of DRAWISH_PIECES pieces of V in value set SET: each
-# canonical table once, twice where its colour-reversed twin is another material.
-drawish_counts() {
-    for m in $(materials "$1" "$DRAWISH_PIECES"); do
+# "positions draws" of every position of N pieces of V in value set SET: each canonical
+# table once, twice where its colour-reversed twin is another material.
+drawish_counts() { # V SET N
+    for m in $(materials "$1" "$3"); do
         if [ "${m%v*}" = "${m#*v}" ]; then weight=1; else weight=2; fi
         for side in white black; do
             counts "$(stats_file "$1" "$m")" "$(stats_prefix "$2")$side" | sed "s/^/$weight /"
@@ -221,20 +265,35 @@ drawish_counts() {
     done | awk '{ n += $1 * ($2 + $3 + $4); d += $1 * $3 } END { print n, d }'
 }
 
-drawish_table() {
+# "V SET BOARD N POSITIONS DRAWS" for every value set and every piece count from 2 up to
+# the ranked count, into $WORK/drawish-all; the ranked count's lines into
+# $WORK/drawish as "V SET BOARD POSITIONS DRAWS N".
+gather_drawish() {
     for v in $VARIANTS; do
         for set in $(value_sets "$v"); do
-            echo "$v $set $(board_of "$v") $(drawish_counts "$v" "$set")"
+            for n in $(seq 2 "$(drawish_pieces "$v")"); do
+                echo "$v $set $(board_of "$v") $n $(drawish_counts "$v" "$set" "$n")"
+            done
         done
-    done >"$WORK/drawish"
-    echo "| variant | values | board | positions | draws | draw share % | rank (1: fewest draws) |"
-    echo "| --- | --- | ---: | ---: | ---: | ---: | ---: |"
+    done >"$WORK/drawish-all"
+    awk 'NR == FNR { last[$1 " " $2] = $4; next } last[$1 " " $2] == $4 { print $1, $2, $3, $5, $6, $4 }' \
+        "$WORK/drawish-all" "$WORK/drawish-all" >"$WORK/drawish"
+}
+
+drawish_table() {
+    echo "| variant | values | board | draw share % with 2 / 3 / ... pieces | pieces | positions | draws | draw share % | rank (1: fewest draws) |"
+    echo "| --- | --- | ---: | :---: | ---: | ---: | ---: | ---: | ---: |"
     awk '{ print $5 / $4, $1, $2 }' "$WORK/drawish" | sort -s -k1,1g |
         awk '{ print $2, $3, NR }' >"$WORK/ranks"
-    awk 'NR == FNR { rank[$1 " " $2] = $3; next }
-         { set = $2 == "-" ? "one set" : $2
-           printf "| %s | %s | %dx%d | %d | %d | %.1f | %d |\n", $1, set, $3, $3, $4, $5,
-                  100 * $5 / $4, rank[$1 " " $2] }' "$WORK/ranks" "$WORK/drawish"
+    awk '{ key = $1 " " $2; sep = (key in share) ? " / " : ""
+           share[key] = share[key] sep sprintf("%.1f", 100 * $6 / $5) }
+         END { for (key in share) print key, share[key] }' "$WORK/drawish-all" >"$WORK/by-pieces"
+    awk 'FILENAME == ARGV[1] { rank[$1 " " $2] = $3; next }
+         FILENAME == ARGV[2] { key = $1 " " $2; $1 = $2 = ""; sub(/^ +/, ""); by[key] = $0; next }
+         { key = $1 " " $2; set = $2 == "-" ? "one set" : $2
+           printf "| %s | %s | %dx%d | %s | %d | %d | %d | %.1f | %d |\n", $1, set, $3, $3,
+                  by[key], $6, $4, $5, 100 * $5 / $4, rank[key] }' \
+        "$WORK/ranks" "$WORK/by-pieces" "$WORK/drawish"
 }
 
 drawish_share() { awk -v v="$1" '$1 == v { printf "%.1f", 100 * $5 / $4 }' "$WORK/drawish"; }
@@ -243,6 +302,7 @@ drawish_verdict() { # V REFERENCE
     local share reference
     share=$(drawish_share "$1")
     reference=$(drawish_share "$2")
+    [ -n "$share" ] && [ -n "$reference" ] || return 0
     printf -- '- %s: %s%% draws against %s%% for %s: ' "$1" "$share" "$reference" "$2"
     if awk -v a="$share" -v b="$reference" 'BEGIN { exit !(a < b) }'; then
         echo "fewer draws than the reference variant, evidence for \"not drawish\"."
@@ -251,13 +311,22 @@ drawish_verdict() { # V REFERENCE
     fi
 }
 
+# The draw shares of every variant and piece count as a bar chart.
+drawish_chart() {
+    awk '{ printf "%s%s/%d %.2f\n", $1, $2 == "-" ? "" : "-" $2, $4, 100 * $6 / $5 }' \
+        "$WORK/drawish-all" |
+        "$PROBE" plot --svg "$OUT/report/draw-share.svg" --title "Draw share of all positions" \
+            --x-label "variant/pieces" --y-label "draws %"
+}
+
 header() {
     cat <<'EOF'
 # What the tables say
 
 Generated by `scripts/report.sh` from the tables; do not edit it by hand. To regenerate it
 (it builds every table of up to 4 pieces of the 20 variants into `build/report-tables/`,
-which takes a while: see `scripts/README.md`):
+which takes a while: see `scripts/README.md`; `--sets DIR` reports on complete sets
+instead):
 
     cmake -S . -B build && cmake --build build -j2 && bash scripts/report.sh
 
@@ -266,17 +335,37 @@ material is counted, with either side to move (for Frisian, each king-move count
 of its own). Frisian has two value sets: the official one, under the draw rules of RULES.md
 7.2, and the pure one without them; its sections and rows show both. Each "longest win" is
 the first position found with the largest DTW; its best line is the one `dtb-probe lookup`
-shows.
+shows. Each material's name links to its DTW histogram (decided positions by DTW).
 
-The claims are checked with `dtb-probe claim MATERIAL --wins white`: White "wins" a position
-when it is to move and wins, or Black is to move and loses. Every other position falls into
+The claims are checked with `dtb-probe claim MATERIAL --wins white` (or `--draw`, with
+conditions and bounds: see its `--help`): White "wins" a position when it is to move and
+wins, or Black is to move and loses. A position won too slowly for the claim's bound is
+**won, but slower than the bound**; every other position that is not as claimed falls into
 the first class that fits: **capture pending** (the side to move must capture), **weaker side
 captures first** (the weaker side, the one the claim says loses, has a capture, so it
 captures on its first move unless the stronger side prevents it), **stronger side
 threatens** (only the stronger side has a capture, and the weaker side is to move: not quiet
 by the definition, since a capture is pending for one side), and **quiet** (no capture for
-either side). A claim **holds** when no quiet position is an exception.
+either side). A claim **holds** when no quiet position is an exception and no win is too
+slow.
 EOF
+}
+
+# The sets the report is made from: each variant's folder, its largest material and the
+# SHA-256 of its MANIFEST (dtb-gen's list of every file with its XXH3 checksum).
+sets_section() {
+    printf '\n## The tables\n\n'
+    if [ -n "$SETS" ]; then
+        echo "From the complete sets given with \`--sets\`, each variant up to its largest material:"
+    else
+        echo "From every table of up to $DRAWISH_PIECES pieces, built by the report itself:"
+    fi
+    printf '\n| variant | tables | pieces | SHA-256 of its MANIFEST |\n| --- | ---: | ---: | --- |\n'
+    for v in $VARIANTS; do
+        local sum=none
+        [ -f "$TABLES/$v/MANIFEST" ] && sum=$(sha256sum <"$TABLES/$v/MANIFEST" | cut -d' ' -f1)
+        echo "| $v | $(find "$TABLES/$v" -maxdepth 1 -name '*.dtb' | wc -l) | $(largest_pieces "$v") | \`$sum\` |"
+    done
 }
 
 # One line on the claim of V: its verdict and, for a failure, who is to move.
@@ -292,6 +381,24 @@ claim_verdict() {
     echo .
 }
 
+# The seed claims of RULES.md 8 for the variants present.
+seed_claims() {
+    local scandinavian frisian2
+    scandinavian=$(for v in scandinavian scandinavian-8; do if has_variant "$v"; then echo "$v"; fi; done)
+    frisian2=$(for v in frisian2 frisian2-8; do if has_variant "$v"; then echo "$v"; fi; done)
+    if [ -n "$scandinavian" ]; then
+        echo "- $SCANDINAVIAN_CLAIM"
+        echo "  (10x10 and 8x8; the table also shows the medium-man, weak-man and free-line options):"
+        for v in $scandinavian; do claim_verdict "$v"; done
+    fi
+    if [ -n "$frisian2" ]; then
+        echo "- $FRISIAN2_CLAIM:"
+        for v in $frisian2; do claim_verdict "$v"; done
+    fi
+}
+
+has_variant() { case " $(echo $VARIANTS) " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+
 claims_section() {
     cat <<EOF
 
@@ -303,48 +410,70 @@ is quoted for the variants marked in its column; the others answer the same ques
 EOF
     claims_table
     echo
-    echo "- $SCANDINAVIAN_CLAIM"
-    echo "  (10x10 and 8x8; the table also shows the medium-man, weak-man and free-line options):"
-    claim_verdict scandinavian
-    claim_verdict scandinavian-8
-    echo "- $FRISIAN2_CLAIM:"
-    claim_verdict frisian2
-    claim_verdict frisian2-8
+    seed_claims
     cat <<EOF
-- Scandinavian: the main variant is "swift and sophisticated yet not drawish": see the next
-  section.
+- Scandinavian: the main variant is "swift and sophisticated yet not drawish": see the
+  section on how drawish each variant is.
 
 Each variant's section below shows the first quiet exception of its claim with a diagram and
 its best line.
 EOF
 }
 
+books_section() {
+    cat <<EOF
+
+## Endgame claims as the books state them
+
+The claims of \`claims/claims.txt\`, each with its source, checked on these tables. Where a
+claim fails in its plain form, the entries after it restate it with a condition or bound
+added ("refined"), up to a form that holds where one was found. A claim of a material larger
+than these tables hold is listed as not checked. The heat map of a failing claim shows, on
+each square, how many of its failures have there the piece its first condition names (the
+losing side's pieces when it has none).
+
+EOF
+    cat "$WORK/books.md"
+}
+
 drawish_section() {
     cat <<EOF
 
-## How drawish: every position with $DRAWISH_PIECES pieces
+## How drawish: every position of every material
 
-The draw share over all positions with $DRAWISH_PIECES pieces (every material, both colours,
-either side to move), as evidence for or against Scandinavian being "not drawish". It covers
-only these small endings, not the game as played.
+The draw share over all positions with a given number of pieces (every material, both
+colours, either side to move), ranked by the share at the largest number these tables hold
+for the variant, as evidence for or against Scandinavian being "not drawish". It covers only
+these small endings, not the game as played.
 
 EOF
     drawish_table
-    echo
+    printf '\n![the draw share of every variant and piece count](report/draw-share.svg)\n\n'
     drawish_verdict scandinavian international
     drawish_verdict scandinavian-8 brazilian
 }
 
 mkdir -p "$OUT/report"
+# A claim's heat map is drawn only while it fails: none may stay from an earlier run.
+[ "$QUICK" = 1 ] || rm -f "$OUT/report"/claim-*.svg
 for v in $VARIANTS; do
-    echo "building $v up to $BUILD_PIECES pieces" >&2
-    "$GEN" --variant "$v" --pieces "$BUILD_PIECES" --dir "$TABLES/$v" >"$WORK/gen.log" 2>&1 ||
-        { cat "$WORK/gen.log" >&2; exit 1; }
+    if [ -z "$SETS" ]; then
+        echo "building $v up to $BUILD_PIECES pieces" >&2
+        "$GEN" --variant "$v" --pieces "$BUILD_PIECES" --dir "$TABLES/$v" >"$WORK/gen.log" 2>&1 ||
+            { cat "$WORK/gen.log" >&2; exit 1; }
+    fi
+    echo "counting $v" >&2
     collect "$v"
 done
+if [ "$QUICK" = 0 ]; then
+    echo "checking the claims of $CLAIMS" >&2
+    "$PROBE" claims --sets "$TABLES" --pictures "$OUT/report" "$CLAIMS" >"$WORK/books.md"
+    gather_drawish
+    drawish_chart
+fi
 {
     header
-    [ "$QUICK" = 1 ] || { claims_section; drawish_section; }
+    [ "$QUICK" = 1 ] || { sets_section; claims_section; books_section; drawish_section; }
     for v in $VARIANTS; do
         echo "writing the section of $v" >&2
         variant_section "$v"

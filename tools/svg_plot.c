@@ -105,9 +105,11 @@ int svg_bar_chart(const SvgBars *bars, FILE *out) {
     draw_axis(top, plot_width, bars->y_label, out);
     for (int i = 0; i < bars->count; i++) {
         int h = pixels(bars->values[i] / top * PLOT_HEIGHT);
-        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"><title>",
                 MARGIN_LEFT + i * bar + (bar > 3), MARGIN_TOP + PLOT_HEIGHT - h,
                 bar - 2 * (bar > 3), h, BAR_COLOR);
+        svg_put_escaped(bars->labels[i], out); /* a reader's pointer shows the exact value */
+        fprintf(out, ": %g</title></rect>\n", bars->values[i]);
     }
     int every = bar >= 14 ? 1 : (14 + bar - 1) / bar;
     draw_labels(bars, bar, every, out);

@@ -16,7 +16,8 @@ typedef struct SvgBars {
     const double *values;      /* [count]: at least 0 */
 } SvgBars;
 
-/* Writes the bar chart; returns 0, or -1 when writing failed. */
+/* Writes the bar chart, each bar titled "LABEL: VALUE"; returns 0, or -1 when writing
+ * failed. */
 int svg_bar_chart(const SvgBars *bars, FILE *out);
 
 /* Writes v's board with each dark square shaded by heat[its number] (heat has

@@ -1,0 +1,52 @@
+# report: scripts/report.sh --sets DIR reports on sets built beforehand, each variant up to
+# the largest material of its folder; here two small sets, Brazilian and Scandinavian 8x8 up
+# to 3 pieces, stand for the complete ones.
+# usage: test_sets.sh SOURCE_DIR BIN_DIR WORK_DIR
+set -u
+SRC=$1
+BIN=$2
+WORK=$3
+. "$SRC/tests/expect.sh"
+rm -rf "$WORK"
+mkdir -p "$WORK"
+for v in brazilian scandinavian-8; do
+    "$BIN/dtb-gen" --variant "$v" --pieces 3 --dir "$WORK/sets/$v" >"$WORK/gen.log" 2>&1 ||
+        { cat "$WORK/gen.log"; echo "FAIL dtb-gen $v"; exit 1; }
+done
+mkdir "$WORK/sets/notes" # a folder not named after a variant is left alone
+
+bash "$SRC/scripts/report.sh" --sets "$WORK/sets" --bin "$BIN" "$WORK/out" 2>"$WORK/log"
+expect_status "report.sh --sets" 0 $?
+R=$WORK/out/REPORT.md
+for v in brazilian scandinavian-8; do
+    sum=$(sha256sum <"$WORK/sets/$v/MANIFEST" | cut -d' ' -f1)
+    expect_line "$v: its set named by its MANIFEST's checksum" "| $v | 9 | 3 | \`$sum\` |" "$R"
+    expect_match "$v: the section goes up to the set's 3 pieces" "^### $v: 3 pieces$" "$R"
+    for m in KvK KvM MvM KKvK KKvM KMvK KMvM MMvK MMvM; do
+        [ -s "$WORK/out/report/$v-$m-dtw.svg" ] ||
+            { echo "FAIL no DTW histogram of $v $m"; FAILED=1; }
+    done
+done
+grep -q ': 4 pieces$' "$R" && { echo "FAIL a section beyond the sets"; FAILED=1; }
+grep -q '^## international' "$R" && { echo "FAIL a variant without a set"; FAILED=1; }
+[ "$FAILED" = 0 ] && echo "ok   only the sets' variants and sizes, each material's histogram"
+# The draw shares: a bar for each variant and piece count (2 and 3), a row for each variant
+# ranked at 3 pieces.
+bars=$(grep -c 'fill="#4a78a8"' "$WORK/out/report/draw-share.svg")
+[ "$bars" = 4 ] && echo "ok   4 bars of draw shares" || { echo "FAIL $bars bars"; FAILED=1; }
+expect_match "brazilian's draw shares by pieces" '^\| brazilian \| one set \| 8x8 \| [0-9.]+ / [0-9.]+ \| 3 \|' "$R"
+# The claims of the sets' variants are checked; the others are listed as not checked.
+expect_match "a claim checked" '^\| \[scandinavian-8-kk-move\].*\| \*\*holds\*\* \|$' "$R"
+expect_match "a claim not checked" '^\| \[intl-3k-off\].*\| \*\*not checked \(no table\)\*\* \|$' "$R"
+[ -s "$WORK/out/report/claim-scandinavian-8-kk.svg" ] && echo "ok   a failing claim's heat map" ||
+    { echo "FAIL no heat map of scandinavian-8-kk"; FAILED=1; }
+
+bash "$SRC/scripts/report.sh" --sets "$WORK/none" --bin "$BIN" "$WORK/out2" 2>"$WORK/err"
+expect_status "--sets of a missing folder" 2 $?
+expect_match "the error names it" "no folder '$WORK/none'" "$WORK/err"
+bash "$SRC/scripts/report.sh" --sets "$WORK/sets/notes" --bin "$BIN" "$WORK/out2" 2>"$WORK/err"
+expect_status "--sets of a folder without sets" 2 $?
+bash "$SRC/scripts/report.sh" --quick --sets "$WORK/sets" --bin "$BIN" "$WORK/out2" 2>"$WORK/err"
+expect_status "--quick with --sets" 2 $?
+[ "$FAILED" = 0 ] && rm -rf "$WORK"
+exit "$FAILED"
