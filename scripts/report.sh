@@ -397,7 +397,11 @@ seed_claims() {
     fi
 }
 
-has_variant() { case " $(echo $VARIANTS) " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
+has_variant() {
+    local v
+    for v in $VARIANTS; do if [ "$v" = "$1" ]; then return 0; fi; done
+    return 1
+}
 
 claims_section() {
     cat <<EOF
