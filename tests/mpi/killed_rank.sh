@@ -1,10 +1,10 @@
 #!/bin/sh
 # usage: killed_rank.sh WORK GEN PROBE REFERENCE MPIRUN... -- DTB-GEN-ARGUMENTS...
 # Starts `MPIRUN GEN --mpi` building a set in WORK/set, kills a worker rank with SIGKILL
-# while it writes a table (the owner of a TABLE.dtb.tmp), and checks that the job stops
-# without a manifest, that the material killed has no table under its name, that every
-# table left passes dtb-probe verify, and that a rerun finishes the set with the manifest
-# REFERENCE (a one-process run's, as committed).
+# while it writes a table (the owner of a TABLE.dtb.tmp, stopped while the file is still
+# there), and checks that the job stops without a manifest, that the material killed has no
+# table under its name, that every table left passes dtb-probe verify, and that a rerun
+# finishes the set with the manifest REFERENCE (a one-process run's, as committed).
 set -eu
 work=$1 gen=$2 probe=$3 reference=$4
 shift 4
@@ -28,6 +28,9 @@ while [ -z "$victim" ] && kill -0 "$job" 2>/dev/null; do
   for tmp in "$work"/set/*.dtb.tmp; do
     [ -e "$tmp" ] || continue
     pid=$(owner_of "$(readlink -f "$tmp")") || continue
+    # Stopped first: a small table may be renamed into place between the look and the kill.
+    kill -STOP "$pid" 2>/dev/null || continue
+    [ -e "$tmp" ] || { kill -CONT "$pid"; continue; }
     kill -KILL "$pid" && victim=$pid && break
   done
 done
