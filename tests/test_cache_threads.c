@@ -1,6 +1,7 @@
 /* Four threads probe one handle whose cache holds about one decoded block, so that blocks are
  * evicted all the time while other threads read them: random positions, each asked by
- * dtb_probe_wdl and dtb_probe, every answer compared with the one a handle without a budget
+ * dtb_probe_wdl and dtb_probe, and in batches by dtb_probe_wdl_many (whose reads are
+ * prefetched first), every answer compared with the one a handle without a budget
  * gave on the main thread before.  Built with ThreadSanitizer (DTB_TSAN) it also proves
  * the reads race with no eviction; the suite runs it there (scripts/test.sh).
  *
@@ -14,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-enum { THREADS = 4, POSITIONS = 20000, ROUNDS = 3 };
+enum { THREADS = 4, POSITIONS = 20000, ROUNDS = 3, BATCH = 16 };
 #define BUDGET ((size_t)40 << 10) /* about one block */
 
 typedef struct Expected {
@@ -69,9 +70,24 @@ static int draw_expected(dtb_handle *h, int squares, Expected *expected) {
     return n;
 }
 
-/* Probes every position ROUNDS times, each thread from its own place. */
+/* Asks dtb_probe_wdl_many the WDLs of the BATCH positions from `first` on. */
+static void probe_batch(Worker *w, int first) {
+    dtb_position pos[BATCH];
+    dtb_wdl wdl[BATCH];
+    for (int i = 0; i < BATCH; i++) pos[i] = w->expected[(first + i) % w->count].pos;
+    if (dtb_probe_wdl_many(w->h, pos, BATCH, wdl) != DTB_OK) {
+        w->errors++;
+        return;
+    }
+    for (int i = 0; i < BATCH; i++)
+        w->mismatches += wdl[i] != w->expected[(first + i) % w->count].value.wdl;
+}
+
+/* Probes every position ROUNDS times one by one and once more in batches, each thread from
+ * its own place. */
 static void *probe_all(void *arg) {
     Worker *w = arg;
+    for (int k = 0; k < w->count; k += BATCH) probe_batch(w, w->first + k);
     for (int k = 0; k < ROUNDS * w->count; k++) {
         const Expected *e = &w->expected[(w->first + k) % w->count];
         dtb_value v;
@@ -112,8 +128,8 @@ int main(int argc, char **argv) {
         pthread_join(ids[t], NULL);
         mismatches += w[t].mismatches, errors += w[t].errors;
     }
-    printf("%d positions, %d threads x %d rounds at a budget of %zu bytes: %ld answers differ, "
-           "%ld probes failed\n",
+    printf("%d positions, %d threads x %d rounds and one in batches at a budget of %zu bytes: "
+           "%ld answers differ, %ld probes failed\n",
            n, THREADS, ROUNDS, BUDGET, mismatches, errors);
     bool ok = n == POSITIONS && !mismatches && !errors;
     printf("%s\n", ok ? "ok" : "FAIL");
