@@ -186,13 +186,20 @@ static void tables_read(const Material *m, Reached *r) {
     }
 }
 
-/* How a material is solved, and the most memory that takes: the solver's arrays and every
- * table it reads decoded. */
+/* How a material is solved, and the most memory that takes: the solver's arrays and the
+ * tables it reads, decoded.  In slice groups the tables' decoded blocks are capped at
+ * TABLES_SHARE of --memory (tb_set_cache_size) when they would take more: whole, the
+ * successors of a 6-piece 10x10 material take far more than its slice groups (Frisian's
+ * KKMvKMM: 290 GiB beside 68). */
 typedef struct Need {
     bool slices;           /* in slice groups (solve.h) rather than whole in memory */
     uint64_t whole, group; /* bytes whole in memory, and in slice groups (0 when not asked) */
     uint64_t bytes;        /* of the way chosen */
+    uint64_t tables;       /* the tables read, decoded */
+    uint64_t cache;        /* in slice groups, the cap on the tables' decoded blocks, or 0 */
 } Need;
+
+#define TABLES_SHARE 4 /* a quarter */
 
 /* Whole in memory when that fits beside what is in use, or as --slices says; the slice plan
  * is counted only when asked for, since it walks every placement of the men. */
@@ -203,12 +210,14 @@ static Need memory_needed(const Variant *v, const Material *m, const BuildOption
     tables_read(m, &reached);
     uint64_t tables = 0;
     for (int i = 0; i < reached.table_count; i++) tables += decoded_bytes(v, &reached.tables[i]);
-    Need n = {.slices = false, .whole = solve_bytes(&ix) + tables, .group = 0};
+    uint64_t cap = opt->memory / TABLES_SHARE;
+    Need n = {
+        .whole = solve_bytes(&ix) + tables, .tables = tables, .cache = tables > cap ? cap : 0};
     bool fits = n.whole + memory_resident() <= opt->memory;
     SlicePlan plan;
     if (opt->slices != SLICES_NEVER && (opt->slices == SLICES_ALWAYS || !fits) &&
         slice_plan_make(&ix, &plan, NULL))
-        n.group = solve_slice_bytes(&ix, &plan) + tables;
+        n.group = solve_slice_bytes(&ix, &plan) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
     n.bytes = n.slices ? n.group : n.whole;
     return n;
@@ -241,6 +250,7 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
+        if (need.slices && need.cache) tb_set_cache_size(tb, need.cache);
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
                            .exit_memory = spare_memory(&need, opt->memory),
@@ -330,6 +340,43 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
         fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s\n", name,
                 (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
                 time.writing);
+    return 0;
+}
+
+/* Prints one line of build_plan; *largest keeps the largest needs. */
+static int plan_line(const Variant *v, const Material *m, const BuildOptions *both, FILE *out,
+                     Need *largest) {
+    Indexer ix;
+    idx_init(&ix, v, m);
+    Need need = memory_needed(v, m, both);
+    if (!need.group) return 1; /* out of memory */
+    uint64_t slices = ix.men_count[WHITE] * ix.men_count[BLACK];
+    char name[MATERIAL_NAME_MAX], text[3][32];
+    material_name(m, name, sizeof name);
+    memory_format(need.tables, text[0], sizeof text[0]);
+    memory_format(need.whole, text[1], sizeof text[1]);
+    memory_format(need.group, text[2], sizeof text[2]);
+    fprintf(out, "%-10s %15llu %10llu %8llu %12s %12s %12s\n", name, (unsigned long long)ix.size,
+            (unsigned long long)slices, (unsigned long long)(ix.per_side / slices), text[0],
+            text[1], text[2]);
+    if (need.whole > largest->whole) largest->whole = need.whole;
+    if (need.group > largest->group) largest->group = need.group;
+    return 0;
+}
+
+int build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+               FILE *out) {
+    BuildOptions both = *opt;
+    both.slices = SLICES_ALWAYS;
+    fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s\n", "material", "positions", "slices",
+            "of size", "tables read", "whole", "slice groups");
+    Need largest = {.whole = 0, .group = 0};
+    for (int i = 0; i < count; i++)
+        if (plan_line(v, &list[i], &both, out, &largest)) return 1;
+    char whole[32], group[32];
+    memory_format(largest.whole, whole, sizeof whole);
+    memory_format(largest.group, group, sizeof group);
+    fprintf(out, "largest: %s whole, %s in slice groups (tables read included)\n", whole, group);
     return 0;
 }
 

@@ -12,7 +12,7 @@
 
 static const char usage[] =
     "usage: dtb-gen --variant V --pieces N [--dir DIR] [--threads T] [--memory SIZE]\n"
-    "               [--one-side] [--slices auto|always|never]\n"
+    "               [--one-side] [--slices auto|always|never] [--plan]\n"
     "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] [--one-side]\n"
     "               MATERIAL...\n"
     "       mpirun -np N dtb-gen --mpi ... (either form)\n"
@@ -28,7 +28,8 @@ static const char usage[] =
     "--slices auto|always|never: a material that does not fit whole in --memory is solved\n"
     "by placements of the men (slices) a group at a time, the finished ones kept in a\n"
     "scratch file beside its table (auto, the default); always forces that, never refuses\n"
-    "such a material.  The tables are the same byte for byte.\n"
+    "such a material.  The tables are the same byte for byte.  --plan builds nothing: it\n"
+    "prints each material's positions, slices and memory, whole and in slice groups.\n"
     "--one-side then rewrites each table to store only the side to move whose values\n"
     "compress smaller, and none of the positions where the opponent threatens a capture\n"
     "that every move leaves standing (a quarter of the WDL size over a 5-piece set); a\n"
@@ -91,12 +92,18 @@ int main(int argc, char **argv) {
     cli_check_output_at_exit();
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
     const char *memory = NULL, *one_side = NULL, *mpi = NULL, *slices = NULL;
-    const CliOption options[] = {
-        {"--list-variants", false, &list_ids}, {"--variant", true, &variant},
-        {"--pieces", true, &pieces},           {"--dir", true, &dir},
-        {"--threads", true, &threads},         {"--memory", true, &memory},
-        {"--one-side", false, &one_side},      {"--mpi", false, &mpi},
-        {"--slices", true, &slices},           {0}};
+    const char *plan = NULL;
+    const CliOption options[] = {{"--list-variants", false, &list_ids},
+                                 {"--variant", true, &variant},
+                                 {"--pieces", true, &pieces},
+                                 {"--dir", true, &dir},
+                                 {"--threads", true, &threads},
+                                 {"--memory", true, &memory},
+                                 {"--one-side", false, &one_side},
+                                 {"--mpi", false, &mpi},
+                                 {"--slices", true, &slices},
+                                 {"--plan", false, &plan},
+                                 {0}};
     static const char *names[BUILD_MAX_MATERIALS];
     int named = cli_parse(argc, argv, options, names, BUILD_MAX_MATERIALS, usage);
     if (list_ids) {
@@ -115,6 +122,10 @@ int main(int argc, char **argv) {
                         .one_side = one_side != NULL,
                         .slices = slice_mode(slices),
                         .log = stderr};
+    if (plan) {
+        if (build_plan(&v, list, count, &opt, stdout)) cli_die(1, "out of memory");
+        return 0;
+    }
     MpiReport report = {.speaks = true};
     int failed = mpi ? mpi_build_tables(&v, list, count, &opt, &report, err, sizeof err)
                      : build_tables(&v, list, count, &opt, err, sizeof err);

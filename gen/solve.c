@@ -646,7 +646,7 @@ uint64_t solve_bytes(const Indexer *ix) {
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan) {
     uint64_t window = slice_plan_window(plan) * 2 * plan->slice_size;
     return array_bytes(window, ix->size) + plan->slice_count * (2 * sizeof(uint32_t) + 1) +
-           plan->slice_size * sizeof(Cell);
+           (draw_value_sets(ix->v) > 1 ? plan->slice_size * sizeof(Cell) : 0);
 }
 
 static bool alloc_tools(Solver *s, int threads) {
@@ -676,12 +676,13 @@ static bool alloc_arrays(Solver *s, int threads, uint64_t *region) {
     s->side_stride = s->file ? s->slice_size : s->ix.per_side;
     s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
     s->slot = s->file ? malloc(s->slice_count * sizeof *s->slot) : NULL;
-    s->cut_cells = s->file ? malloc(s->slice_size * sizeof *s->cut_cells) : NULL;
+    bool cuts = s->file && s->set == VALUES_RULES;
+    s->cut_cells = cuts ? malloc(s->slice_size * sizeof *s->cut_cells) : NULL;
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
     s->unstored = calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && (!s->file || (s->slot && s->cut_cells)) && s->cells && s->open_moves &&
+    ok = ok && (!s->file || s->slot) && (!cuts || s->cut_cells) && s->cells && s->open_moves &&
          s->unstored && s->span_dtws && alloc_tools(s, threads) && order_slices(s, rows, *region);
     free(rows);
     return ok;
