@@ -555,12 +555,13 @@ static TableStatus decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *
     return TABLE_OK;
 }
 
-/* The value at position k of block b from its decoded copy, marking it referenced; false
- * where it is not decoded (or evicted), or when out of memory for the read section. */
-static bool read_kept(TableFile *t, uint64_t b, uint64_t k, unsigned *out) {
+/* The value at position k of block b, of stream s, from its decoded copy, marking it
+ * referenced; false where it is not decoded (or evicted), or when out of memory for the
+ * read section. */
+static bool read_kept(TableFile *t, const Stream *s, uint64_t b, uint64_t k, unsigned *out) {
     if (!guard_enter()) return false;
     const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_seq_cst);
-    if (bytes) *out = tf_decoded_value(stream_of(t, b)->encoding, bytes, k);
+    if (bytes) *out = tf_decoded_value(s->encoding, bytes, k);
     guard_leave();
     if (bytes && !atomic_load_explicit(&t->referenced[b], memory_order_relaxed))
         atomic_store_explicit(&t->referenced[b], true, memory_order_relaxed);
@@ -597,7 +598,7 @@ static TableStatus stream_value(TableFile *t, int i, uint64_t place, unsigned *o
     uint64_t index = place - t->stored_first;
     uint64_t b = s->first + index / s->per_block, k = index % s->per_block;
     if (s->pieces && (*out = summary_value(t, s, b, index)) != WDL_NONE) return TABLE_OK;
-    if (read_kept(t, b, k, out)) return TABLE_OK;
+    if (read_kept(t, s, b, k, out)) return TABLE_OK;
     return decode_value(t, b, k, out, err, errlen);
 }
 
