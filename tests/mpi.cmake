@@ -29,6 +29,13 @@ if(TARGET dtb-gen AND MPI_C_FOUND)
   set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_killed_rank
                        PROPERTIES ENVIRONMENT "${MPI_ENV}" LABELS mpi RUN_SERIAL TRUE)
 endif()
+# --help tells how to start a run on MPI, with or without MPI built in.
+if(TARGET dtb-gen)
+  add_test(NAME mpi_help
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/expect.sh
+                   --stdout-has "mpirun -np N dtb-gen --mpi --variant V --pieces P --dir DIR"
+                   -- $<TARGET_FILE:dtb-gen> --help)
+endif()
 # Without MPI, dtb-gen still builds, and --mpi says what it lacks.
 if(TARGET dtb-gen AND NOT MPI_C_FOUND)
   add_test(NAME mpi_absent
