@@ -61,7 +61,7 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
 typedef struct Leader {
     const Material *list;
     const BuildOptions *opt;
-    int ranks, in_hand;
+    int ranks, in_hand, handed;
     int *material_of; /* per rank, the material it builds, or -1 */
     double *since;    /* per rank, when it was handed its material */
     double busy;      /* seconds of all workers spent on tasks */
@@ -74,6 +74,7 @@ static void hand_out(Leader *l, int rank, TaskKind kind, int material) {
     l->material_of[rank] = material;
     l->since[rank] = wall_seconds();
     l->in_hand++;
+    l->handed++;
     if (l->opt->log) {
         char name[MATERIAL_NAME_MAX];
         material_name(&l->list[material], name, sizeof name);
@@ -146,7 +147,9 @@ static int build_on_workers(Leader *l, const Variant *v, const BuildRun *run, in
 static void log_time(const Leader *l, double seconds) {
     int workers = l->ranks - 1;
     double idle = workers * seconds - l->busy;
-    if (l->opt->log)
+    if (l->opt->log && l->handed == 0)
+        fprintf(l->opt->log, "mpi: nothing to build, every table was complete\n");
+    else if (l->opt->log)
         fprintf(l->opt->log,
                 "mpi: %d workers, %.2f s; worker time %.2f s busy, %.2f s idle (%.1f%%) waiting "
                 "for ready materials\n",
