@@ -128,17 +128,22 @@ materials() {
 
 # The output of stats and claim for V, gathered first so that a failure stops the script.
 collect() {
-    local m sets
+    local m sets out
     sets=$(section_pieces "$1")
     "$PROBE" stats --variant "$1" --dir "$TABLES/$1" KvK >"$(stats_file "$1" KvK)" # value_sets
     for f in "$TABLES/$1"/*.dtb; do
         m=$(basename "$f" .dtb)
-        "$PROBE" stats --variant "$1" --dir "$TABLES/$1" "$m" >"$(stats_file "$1" "$m")"
-        [ "$(printf %s "$m" | tr -cd KM | wc -c)" -le "$sets" ] || continue
+        if [ "$(printf %s "$m" | tr -cd KM | wc -c)" -gt "$sets" ]; then
+            "$PROBE" stats --variant "$1" --dir "$TABLES/$1" "$m" >"$(stats_file "$1" "$m")"
+            continue
+        fi
+        # One read of the table a value set: the first also gives the counts (of both sets).
+        out=$(stats_file "$1" "$m")
         for set in $(value_sets "$1"); do
             # shellcheck disable=SC2046
             "$PROBE" stats --variant "$1" --dir "$TABLES/$1" $(rules_option "$set") \
-                --svg "$OUT/report/$(histogram "$1" "$m" "$set")" "$m" >/dev/null
+                --svg "$OUT/report/$(histogram "$1" "$m" "$set")" "$m" >"$out"
+            out=/dev/null
         done
     done
     for set in $(value_sets "$1"); do
