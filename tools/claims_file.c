@@ -44,6 +44,8 @@ static bool read_refines(Reading *r, const char *value, ClaimEntry *e) {
 }
 
 static bool read_variant(Reading *r, const char *value, ClaimEntry *e) {
+    /* A second variant would leave the squares of earlier conditions on the wrong board. */
+    if (r->has_variant) return fail(r, "a second variant ('variant: %s')", value);
     if (!variant_lookup(value, &e->v)) return fail(r, "unknown variant '%s'", value);
     r->has_variant = true;
     return true;
@@ -140,8 +142,11 @@ static bool finish_entry(Reading *r, const ClaimEntry *all, int count) {
 /* Starts entry "[id]" at the end of *all. */
 static bool start_entry(Reading *r, char *text, ClaimEntry **all, int *count) {
     size_t n = strlen(text);
-    if (n < 3 || text[n - 1] != ']' || n - 2 >= sizeof(*all)->id)
-        return fail(r, "'%s' is not an entry's [id]", text);
+    static const char id_chars[] =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-";
+    if (n < 3 || text[n - 1] != ']' || n - 2 >= sizeof(*all)->id ||
+        strspn(text + 1, id_chars) != n - 2) /* the id is the report's anchor too */
+        return fail(r, "'%s' is not an entry's [id] (letters, digits and '-')", text);
     text[n - 1] = '\0';
     for (int i = 0; i < *count; i++)
         if (strcmp((*all)[i].id, text + 1) == 0) return fail(r, "a second entry [%s]", text + 1);

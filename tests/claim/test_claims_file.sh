@@ -68,8 +68,10 @@ printf '[a]\nwhere: black king on 4\n' | bad "where before variant" "bad.txt:2: 
 printf '%s\nwins: white\ndraw:\n' "$good" | bad "two outcomes" "bad.txt:7: 'draw:' takes no value and no 'wins:'"
 printf '%s\nwins: white\nwithin: 3 days\n' "$good" | bad "a bad bound" "bad.txt:7: --within is N"
 printf 'title: t\n' | bad "a key before any entry" "bad.txt:1: 'title: t' comes before the first [id]"
-printf '%s\nwins: white\nvariant: checkers\n' "$good" | bad "an unknown variant" "unknown variant 'checkers'"
+printf '[a]\nvariant: checkers\n' | bad "an unknown variant" "bad.txt:2: unknown variant 'checkers'"
 printf '%s\nwins: white\nmaterial: KXvK\n' "$good" | bad "a bad material" "bad.txt:7:"
+printf '%s\nwins: white\nvariant: international\n' "$good" | bad "a second variant" "bad.txt:7: a second variant"
+printf '[a b]\n' | bad "an id with a space" "bad.txt:1: '[a b]' is not an entry's [id]"
 "$PROBE" claims --sets "$WORK/sets" "$WORK/none.txt" 2>"$WORK/err"
 expect_status "a missing file" 2 $?
 [ "$FAILED" = 0 ] && rm -rf "$WORK"
