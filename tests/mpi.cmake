@@ -29,6 +29,12 @@ if(TARGET dtb-gen AND MPI_C_FOUND)
   set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_killed_rank
                        PROPERTIES ENVIRONMENT "${MPI_ENV}" LABELS mpi RUN_SERIAL TRUE)
 endif()
+# The order of the materials handed out, which needs no MPI.
+if(TARGET dtb_gen)
+  add_executable(test_mpi_schedule ${CMAKE_CURRENT_SOURCE_DIR}/mpi/test_schedule.c)
+  target_link_libraries(test_mpi_schedule PRIVATE dtb_gen)
+  add_test(NAME mpi_schedule COMMAND test_mpi_schedule)
+endif()
 # --help tells how to start a run on MPI, with or without MPI built in.
 if(TARGET dtb-gen)
   add_test(NAME mpi_help
