@@ -43,11 +43,11 @@ typedef struct ClaimResult {
 } ClaimResult;
 
 /* Checks c over every position of mt in value set `set` (VALUES_PURE or VALUES_RULES);
- * exits through cli_die when the table cannot be read. */
+ * exits 2 through cli_die when the table cannot be read (an error, not a failed claim). */
 void claim_check(const MaterialTable *mt, int set, const Claim *c, ClaimResult *out);
 
 /* claim_check on the table of material in dir, in the value set the claim names (Frisian's
- * official values unless it says pure); exits 2 when the table is missing, 1 when bad. */
+ * official values unless it says pure); exits 2 when the table is missing or bad. */
 void claim_check_material(const Variant *v, const char *dir, const char *material,
                           const Claim *claim, ClaimResult *out);
 

@@ -10,8 +10,8 @@
 /* Checks each entry on the tables of sets/VARIANT (an entry whose table is not there is
  * listed as not checked) and writes the section to out; with pictures (a folder, or NULL),
  * each failing claim's heat map goes to pictures/claim-ID.svg, linked as
- * report/claim-ID.svg.  Exits through cli_die when a table is bad or a picture cannot be
- * written. */
+ * report/claim-ID.svg.  Exits through cli_die: 2 when a table is bad, 1 when a picture cannot
+ * be written. */
 void claims_report(const ClaimEntry *entries, int count, const char *sets, const char *pictures,
                    FILE *out);
 

@@ -643,7 +643,7 @@ static const char claims_usage[] =
     "--pictures, each failing claim's heat map (as dtb-probe claim --heatmap draws it) goes\n"
     "to DIR/claim-ID.svg, linked as report/claim-ID.svg.\n"
     "Exit status: 0 when every claim could be checked or lacked only its table, 1 when a\n"
-    "table is bad, 2 for a bad file or option.\n";
+    "picture cannot be written, 2 for a bad file, option or table.\n";
 
 static int run_claims(int argc, char **argv) {
     const char *sets = NULL, *pictures = NULL, *file = NULL;

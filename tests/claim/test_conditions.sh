@@ -164,4 +164,7 @@ bad "a bound in days" "'3 days'" --wins white --within '3 days'
 bad "a bound on a draw" "--draw" --draw --within 3
 bad "--won-only without a bound" "--within" --wins white --won-only
 bad "both --wins and --draw" "--draw" --wins white --draw
+# A bad table is an error, not a failed claim.
+flip_last_byte "$TABLES/KvK.dtb"
+bad "a corrupt table" "KvK.dtb" --wins white --where 'black king on 29'
 finish
