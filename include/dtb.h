@@ -5,7 +5,7 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.3 reads table format 5 (tables of earlier formats must be built again).  A
+ * Version 0.4 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
  * searches its moves, so over all positions probes take about 14 times as long.
  *
@@ -47,9 +47,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  3
-#define DTB_VERSION_PATCH  2
-#define DTB_VERSION_STRING "0.3.2"
+#define DTB_VERSION_MINOR  4
+#define DTB_VERSION_PATCH  0
+#define DTB_VERSION_STRING "0.4.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
