@@ -188,9 +188,9 @@ static void tables_read(const Material *m, Reached *r) {
 
 /* How a material is solved, and the most memory that takes: the solver's arrays and the
  * tables it reads, decoded.  In slice groups the tables' decoded blocks are capped at
- * TABLES_SHARE of --memory (tb_set_cache_size) when they would take more: whole, the
- * successors of a 6-piece 10x10 material take far more than its slice groups (Frisian's
- * KKMvKMM: 290 GiB beside 68). */
+ * TABLES_SHARE of --memory, or TABLES_MIN, (tb_set_cache_size) when they would take more: whole,
+ * the successors of a 6-piece 10x10 material take far more than its slice groups (Frisian's
+ * KKMvKKM: 22 GiB, 290 GiB for KKMvKMM, beside a slice of 0.3 GiB). */
 typedef struct Need {
     bool slices;           /* in slice groups (solve.h) rather than whole in memory */
     uint64_t whole, group; /* bytes whole in memory, and in slice groups (0 when not asked) */
@@ -199,7 +199,8 @@ typedef struct Need {
     uint64_t cache;        /* in slice groups, the cap on the tables' decoded blocks, or 0 */
 } Need;
 
-#define TABLES_SHARE 4 /* a quarter */
+#define TABLES_SHARE 4                    /* a quarter */
+#define TABLES_MIN   ((uint64_t)64 << 20) /* a cap no lower: blocks for every thread's probes */
 
 /* Whole in memory when that fits beside what is in use, or as --slices says; the slice plan
  * is counted only when asked for, since it walks every placement of the men. */
@@ -210,14 +211,15 @@ static Need memory_needed(const Variant *v, const Material *m, const BuildOption
     tables_read(m, &reached);
     uint64_t tables = 0;
     for (int i = 0; i < reached.table_count; i++) tables += decoded_bytes(v, &reached.tables[i]);
-    uint64_t cap = opt->memory / TABLES_SHARE;
+    uint64_t cap =
+        opt->memory / TABLES_SHARE > TABLES_MIN ? opt->memory / TABLES_SHARE : TABLES_MIN;
     Need n = {
         .whole = solve_bytes(&ix) + tables, .tables = tables, .cache = tables > cap ? cap : 0};
     bool fits = n.whole + memory_resident() <= opt->memory;
     SlicePlan plan;
     if (opt->slices != SLICES_NEVER && (opt->slices == SLICES_ALWAYS || !fits) &&
         slice_plan_make(&ix, &plan, NULL))
-        n.group = solve_slice_bytes(&ix, &plan) + (n.cache ? n.cache : tables);
+        n.group = solve_slice_bytes(&ix, &plan, opt->threads) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
     n.bytes = n.slices ? n.group : n.whole;
     return n;
@@ -245,24 +247,24 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
                           size_t errlen) {
     TableStatus st = TABLE_OK;
     Need need = memory_needed(v, m, opt);
-    char scratch[4300];
-    snprintf(scratch, sizeof scratch, "%s.slices.tmp", path);
+    uint64_t spare = spare_memory(&need, opt->memory);
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
         if (need.slices && need.cache) tb_set_cache_size(tb, need.cache);
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
-                           .exit_memory = spare_memory(&need, opt->memory),
+                           .exit_memory = need.slices ? spare / 2 : spare,
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log)),
-                           .slice_file = need.slices ? scratch : NULL};
-        SolvedTable solved = {NULL, NULL, NULL};
+                           .scratch = need.slices ? path : NULL,
+                           .window_extra = spare / 2};
+        SolvedTable solved = {NULL, NULL, NULL, NULL};
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
         if (st == TABLE_OK && solved.file)
-            table_writer_set_release(w, slice_file_release, solved.file);
+            table_writer_set_release(w, solved_table_release, &solved);
         if (st == TABLE_OK)
             st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         table_writer_set_release(w, NULL, NULL);

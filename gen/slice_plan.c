@@ -58,10 +58,3 @@ bool slice_plan_make(const Indexer *ix, SlicePlan *plan, uint8_t *rows) {
     free(black.rows);
     return ok;
 }
-
-uint64_t slice_plan_window(const SlicePlan *plan) {
-    uint64_t largest[2] = {0, 0};
-    for (int r = 0; r < SLICE_HOLE; r++)
-        if (plan->group[r] > largest[r % 2]) largest[r % 2] = plan->group[r];
-    return largest[0] + largest[1];
-}

@@ -6,7 +6,8 @@
  * whose men have r rows to go to their promotion rows (summed over both sides' men) to one
  * with r - 1; a king's move stays in the slice, and a capture or a promotion leaves the
  * material.  Slices are solved group by group, r = 0, 1, 2, ...: group r reads only group
- * r - 1.  A placement where men of both sides share a square is a hole, in no group. */
+ * r - 1, and the slices of one group do not read each other.  A placement where men of both sides
+ * share a square is a hole, in no group. */
 #ifndef DTB_SLICE_PLAN_H
 #define DTB_SLICE_PLAN_H
 
@@ -28,9 +29,5 @@ typedef struct SlicePlan {
  * slice's rows to go there (slice_count entries, SLICE_HOLE for a hole).  False when out
  * of memory. */
 bool slice_plan_make(const Indexer *ix, SlicePlan *plan, uint8_t *rows);
-
-/* The slices the two largest groups of either parity hold: solving in groups keeps a group
- * of each parity in memory, the one being solved and the one it reads. */
-uint64_t slice_plan_window(const SlicePlan *plan);
 
 #endif

@@ -23,10 +23,12 @@
  * more while they are sorted).  An undecided cell carries what leaving the slice gives
  * (see pending_cell), so no other array is needed.
  *
- * In slice groups (SolveOptions.slice_file) the 3 bytes are kept only for two groups, the
- * one being solved and the one before, which its men's steps read: each group finished is
- * written to the scratch file (slice_file.h) and its room goes to the group after next.
- * The bitmap stays whole, and each slice takes 4 bytes more for its slot. */
+ * In slice groups (SolveOptions.scratch) the 3 bytes are kept only for a chunk of a group,
+ * as many slices as the memory given allows, at least one: each chunk finished is written
+ * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
+ * their men's steps lead to; the bitmap is a second one.  The process holds only the pages
+ * of those files it read or wrote since it last let them go, every RELEASE_POSITIONS
+ * positions solved; and each slice takes 4 bytes more for its slot. */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -97,27 +99,29 @@ typedef struct Worker {
 
 /* The solver's arrays hold a window of the slices, each slice at a slot: in memory every
  * slice at its own, laid out as the index (so the window is the table), and in slice groups
- * the groups of one parity of rows to go at the slots [0, region) and the other's after, each
- * slot's positions together, White to move first.  A position's place in the arrays is its
- * local index, side x side_stride + slot x slot_stride + its rank in its slice and side. */
+ * the chunk being solved, slot k for its k-th slice, each slot's positions together, White
+ * to move first.  A position's place in the arrays is its local index,
+ * side x side_stride + slot x slot_stride + its rank in its slice and side. */
 typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
     int set;
-    Cell *cells;         /* by local index */
-    uint8_t *open_moves; /* by local index: moves not yet known to lose, plus 1 for an exit
-                          * that is not */
-    uint64_t *unstored;  /* by index: capture pending or hole: the prober never reads these */
-    uint64_t *span_dtws; /* per span of local indices: bit d % 64 for each DTW d decided or
-                          * pending there */
-    uint64_t slice_size; /* positions of a slice with one side to move */
+    Cell *cells;          /* by local index */
+    uint8_t *open_moves;  /* by local index: moves not yet known to lose, plus 1 for an exit
+                           * that is not */
+    uint64_t *unstored;   /* by index: capture pending or hole: the prober never reads these */
+    const Cell *finished; /* by index: the scratch file's cells, or NULL: all in memory */
+    uint64_t *span_dtws;  /* per span of local indices: bit d % 64 for each DTW d decided or
+                           * pending there */
+    uint64_t slice_size;  /* positions of a slice with one side to move */
     uint64_t slice_count;
     uint32_t *slot;                     /* [slice]: its slot, or NULL: the slice's own */
     uint64_t side_stride, slot_stride;  /* of local indices */
     uint64_t window;                    /* positions the arrays hold */
-    SliceFile *file;                    /* where finished groups go, or NULL: all in memory */
-    Cell *cut_cells;                    /* a slice's of one side, cut to the horizon */
+    uint64_t chunk;                     /* slices solved at once in slice groups */
+    SliceFile *file, *bits;             /* the scratch files of cells and of unstored */
+    uint64_t unreleased;                /* positions solved since they were let go */
     uint32_t *order;                    /* the slices, fewest rows to go first */
     uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
     uint64_t solved;                    /* slices */
@@ -147,14 +151,6 @@ static Slice slice_at(Solver *s, uint64_t slice) {
         sl.local[side] = side * s->side_stride + slot_of(s, slice) * s->slot_stride;
     }
     return sl;
-}
-
-/* The local index of index g, a position of any slice in the window. */
-static uint64_t local_of(const Solver *s, uint64_t g) {
-    if (!s->slot) return g;
-    int side = g >= s->ix.per_side;
-    uint64_t rest = g - side * s->ix.per_side, slice = rest / s->slice_size;
-    return side * s->side_stride + s->slot[slice] * s->slot_stride + rest % s->slice_size;
 }
 
 /* The local index of index g, a position of sl (of either side to move), and back. */
@@ -214,7 +210,7 @@ static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, c
     if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
         Tools *tools = s->worker[thread].tools;
         uint64_t g = idx_encode_move(&s->ix, &tools->step_encoders, k, &next);
-        *child = load(&s->cells[local_of(s, g)]);
+        *child = load(s->finished ? &s->finished[g] : &s->cells[g]);
         return TABLE_OK;
     }
     char *err = s->worker[thread].err;
@@ -466,6 +462,24 @@ static void report(Solver *s, int layer) {
     fflush(opt->progress);
 }
 
+/* The pages of the scratch files are let go after this many positions solved: a position
+ * reads a cell for each step of a man, a page of 2048 of them, so that even read one a page
+ * the pages held stay below a few hundred MiB. */
+#define RELEASE_POSITIONS (1u << 22)
+
+static void release(const Solver *s) {
+    slice_file_release(s->file);
+    slice_file_release(s->bits);
+}
+
+/* Lets the scratch files' pages go, if it is time, after a slice was solved (thread 0). */
+static void release_due(Solver *s) {
+    if (s->file && (s->unreleased += 2 * s->slice_size) >= RELEASE_POSITIONS) {
+        s->unreleased = 0;
+        release(s);
+    }
+}
+
 /* Whether the slice the workers [first, last) solve has a layer `layer` to run: none of
  * them failed, a position is still pending, and a layer that far may decide one. */
 static bool layer_due(const Solver *s, int first, int last, int layer) {
@@ -503,14 +517,12 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
     for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
         solve_slice(g->s, g->s->order[g->first + k], thread, 1, false);
-        if (thread == 0) report(g->s, 0);
+        if (thread == 0) report(g->s, 0), release_due(g->s);
     }
 }
 
-/* Sorts the slices by their group (slice_plan.h), holes last, and in slice groups gives each
- * a slot: a group's slices take the slots of its parity's region in turn.  False when out
- * of memory. */
-static bool order_slices(Solver *s, const uint8_t *rows, uint64_t region) {
+/* Sorts the slices by their group (slice_plan.h), holes last.  False when out of memory. */
+static bool order_slices(Solver *s, const uint8_t *rows) {
     s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
     if (!s->order) return false;
     for (uint64_t k = 0; k < s->slice_count; k++) s->group_start[rows[k] + 1]++;
@@ -519,12 +531,7 @@ static bool order_slices(Solver *s, const uint8_t *rows, uint64_t region) {
         next[r] = s->group_start[r];
         s->group_start[r + 1] += s->group_start[r];
     }
-    for (uint64_t k = 0; k < s->slice_count; k++) {
-        uint64_t place = next[rows[k]]++;
-        s->order[place] = (uint32_t)k;
-        if (s->slot && rows[k] != SLICE_HOLE)
-            s->slot[k] = (uint32_t)(place - s->group_start[rows[k]] + (rows[k] % 2 ? region : 0));
-    }
+    for (uint64_t k = 0; k < s->slice_count; k++) s->order[next[rows[k]]++] = (uint32_t)k;
     return true;
 }
 
@@ -554,7 +561,10 @@ static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) 
     if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
         parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
     } else {
-        for (uint64_t k = 0; k < count; k++) solve_slice(s, s->order[begin + k], 0, threads, true);
+        for (uint64_t k = 0; k < count; k++) {
+            solve_slice(s, s->order[begin + k], 0, threads, true);
+            release_due(s);
+        }
     }
 }
 
@@ -568,85 +578,100 @@ static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
                 if (!s->file) s->cells[sl.local[side] + rank] = HOLE;
                 mark_unstored(s, sl.global[side] + rank);
             }
+        release_due(s);
     }
 }
 
-/* The spans of the local indices of slots [first, end) forget their DTWs: a group solved
- * there before left them. */
-static void clear_spans(Solver *s, uint64_t first, uint64_t end) {
-    uint64_t from = first * s->slot_stride >> SPAN_BITS, to = end * s->slot_stride >> SPAN_BITS;
-    memset(&s->span_dtws[from], 0, (to - from + 1) * sizeof *s->span_dtws);
-}
-
-/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h). */
-static void cut(const Solver *s, int side, Cell *cells, uint64_t count) {
-    int horizon = draw_horizon(s->v, &s->ix.m, side);
-    for (uint64_t i = 0; i < count; i++) cells[i] = draw_cut(cells[i], horizon);
-}
-
-/* Writes the finished group order[begin, begin + count) to the scratch file, cut to the
- * horizons under the draw rules: its slices in the window keep their values uncut for the
- * next group to read, as the whole material is cut only once solved. */
-static TableStatus put_group(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
+/* Writes the finished slices order[begin, begin + count) to the scratch file. */
+static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
+    uint64_t bytes = s->slice_size * sizeof *s->cells;
     for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++) {
         Slice sl = slice_at(s, s->order[k]);
-        for (int side = 0; side < 2 && st == TABLE_OK; side++) {
-            const Cell *cells = &s->cells[sl.local[side]];
-            if (s->set == VALUES_RULES) {
-                memcpy(s->cut_cells, cells, s->slice_size * sizeof *cells);
-                cut(s, side, s->cut_cells, s->slice_size);
-                cells = s->cut_cells;
-            }
-            st = slice_file_put(s->file, sl.global[side], cells, s->slice_size, err, errlen);
-        }
+        for (int side = 0; side < 2 && st == TABLE_OK; side++)
+            st = slice_file_put(s->file, sl.global[side] * sizeof *s->cells,
+                                &s->cells[sl.local[side]], bytes, err, errlen);
     }
     return st;
 }
 
-static TableStatus solve_groups(Solver *s, int threads, uint64_t region, char *err, size_t errlen) {
+/* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks
+ * that the window holds, each written to the scratch file once solved. */
+static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, char *err,
+                                size_t errlen) {
+    uint64_t step = s->file ? s->chunk : count;
+    TableStatus st = TABLE_OK;
+    for (uint64_t first = begin; first < begin + count && st == TABLE_OK; first += step) {
+        uint64_t n = begin + count - first < step ? begin + count - first : step;
+        if (s->file) {
+            for (uint64_t k = 0; k < n; k++) s->slot[s->order[first + k]] = (uint32_t)k;
+            memset(s->span_dtws, 0, ((s->window >> SPAN_BITS) + 1) * sizeof *s->span_dtws);
+        }
+        solve_group(s, threads, first, n);
+        st = first_error(s, threads, err, errlen);
+        if (st == TABLE_OK && s->file) st = put_chunk(s, first, n, err, errlen);
+    }
+    return st;
+}
+
+static TableStatus solve_groups(Solver *s, int threads, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
     for (int r = 0; r < ROWS_MAX && st == TABLE_OK; r++) {
         uint64_t begin = s->group_start[r], count = s->group_start[r + 1] - begin;
-        if (r == SLICE_HOLE) {
+        if (r == SLICE_HOLE)
             settle_holes(s, begin, count);
-        } else if (count > 0) {
-            if (s->file) clear_spans(s, r % 2 ? region : 0, (r % 2 ? region : 0) + count);
-            solve_group(s, threads, begin, count);
-            st = first_error(s, threads, err, errlen);
-            if (st == TABLE_OK && s->file) st = put_group(s, begin, count, err, errlen);
-        }
+        else if (count > 0)
+            st = solve_chunks(s, threads, begin, count, err, errlen);
         s->solved = s->group_start[r + 1];
     }
     return st;
 }
 
+/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h).  The
+ * cut runs over every cell, in slice groups a stretch at a time, letting the pages go. */
+typedef struct CutStretch {
+    Solver *s;
+    uint64_t first;
+} CutStretch;
+
 static void cut_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
-    Solver *s = ctx;
-    for (uint64_t i = begin; i < end;) {
-        int side = i >= s->ix.per_side;
-        uint64_t stop = side || end < s->ix.per_side ? end : s->ix.per_side;
-        cut(s, side, &s->cells[i], stop - i);
-        i = stop;
+    const CutStretch *job = ctx;
+    Solver *s = job->s;
+    int horizon[2];
+    for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
+    for (uint64_t i = job->first + begin; i < job->first + end; i++)
+        s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
+}
+
+static void cut_all(Solver *s, int threads) {
+    uint64_t stretch = s->file ? RELEASE_POSITIONS : s->ix.size;
+    for (uint64_t first = 0; first < s->ix.size; first += stretch) {
+        uint64_t n = s->ix.size - first < stretch ? s->ix.size - first : stretch;
+        parallel_for(threads, n, cut_range, &(CutStretch){s, first});
+        release(s);
     }
 }
 
-/* The arrays for `window` positions, and the bitmap of every position. */
-static uint64_t array_bytes(uint64_t window, uint64_t positions) {
-    return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + (positions / 64 + 1) * 8;
+/* The arrays for a window of `window` positions. */
+static uint64_t window_bytes(uint64_t window) {
+    return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8;
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
     uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
-    return array_bytes(ix->size, ix->size) + slices * (sizeof(uint32_t) + 1);
+    return window_bytes(ix->size) + (ix->size / 64 + 1) * 8 + slices * (sizeof(uint32_t) + 1);
 }
 
-/* Slice groups keep the two largest groups of either parity and a slot for each slice. */
-uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan) {
-    uint64_t window = slice_plan_window(plan) * 2 * plan->slice_size;
-    return array_bytes(window, ix->size) + plan->slice_count * (2 * sizeof(uint32_t) + 1) +
-           (draw_value_sets(ix->v) > 1 ? plan->slice_size * sizeof(Cell) : 0);
+/* A window of one slice, a slot and the order for each slice, and the pages of the scratch
+ * files held between releases: each thread's positions, a cell for each step of a man and
+ * a bit, with no two in a page; no more than the files. */
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
+    uint64_t men = (uint64_t)(ix->m.men[WHITE] + ix->m.men[BLACK]);
+    uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS * (2 * men * sizeof(Cell) + 1);
+    uint64_t files = ix->size * sizeof(Cell) + (ix->size / 64 + 1) * 8;
+    return window_bytes(2 * plan->slice_size) + plan->slice_count * (2 * sizeof(uint32_t) + 1) +
+           (pages < files ? pages : files);
 }
 
 static bool alloc_tools(Solver *s, int threads) {
@@ -661,29 +686,35 @@ static bool alloc_tools(Solver *s, int threads) {
     return true;
 }
 
-/* Lays out the window (see Solver) and allocates its arrays; *region is where the odd
- * groups' slots start in slice groups. */
-static bool alloc_arrays(Solver *s, int threads, uint64_t *region) {
+/* The slices of a chunk: as many as opt->window_extra gives room for beside the first,
+ * no more than the largest group holds. */
+static uint64_t chunk_slices(const Solver *s, const SlicePlan *plan) {
+    uint64_t largest = 1, per_slice = window_bytes(2 * s->slice_size);
+    for (int r = 0; r < SLICE_HOLE; r++)
+        if (plan->group[r] > largest) largest = plan->group[r];
+    uint64_t chunk = 1 + s->opt->window_extra / per_slice;
+    return chunk < largest ? chunk : largest;
+}
+
+/* Lays out the window (see Solver) and allocates its arrays. */
+static bool alloc_arrays(Solver *s, int threads) {
     SlicePlan plan = {0};
     s->slice_count = s->ix.men_count[WHITE] * s->ix.men_count[BLACK];
     s->slice_size = s->ix.per_side / s->slice_count;
     uint8_t *rows = malloc(s->slice_count);
     bool ok = rows && slice_plan_make(&s->ix, &plan, rows);
-    *region = 0;
-    for (int r = 0; r < SLICE_HOLE; r += 2)
-        if (plan.group[r] > *region) *region = plan.group[r];
-    s->window = s->file ? slice_plan_window(&plan) * 2 * s->slice_size : s->ix.size;
+    s->chunk = chunk_slices(s, &plan);
+    s->window = s->file ? s->chunk * 2 * s->slice_size : s->ix.size;
     s->side_stride = s->file ? s->slice_size : s->ix.per_side;
     s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
     s->slot = s->file ? malloc(s->slice_count * sizeof *s->slot) : NULL;
-    bool cuts = s->file && s->set == VALUES_RULES;
-    s->cut_cells = cuts ? malloc(s->slice_size * sizeof *s->cut_cells) : NULL;
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
-    s->unstored = calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
+    s->unstored =
+        s->file ? slice_file_data(s->bits) : calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && (!s->file || s->slot) && (!cuts || s->cut_cells) && s->cells && s->open_moves &&
-         s->unstored && s->span_dtws && alloc_tools(s, threads) && order_slices(s, rows, *region);
+    ok = ok && (!s->file || s->slot) && s->cells && s->open_moves && s->unstored && s->span_dtws &&
+         alloc_tools(s, threads) && order_slices(s, rows);
     free(rows);
     return ok;
 }
@@ -694,25 +725,32 @@ static void free_solver(Solver *s, int threads) {
     free(s->span_dtws);
     free(s->order);
     free(s->slot);
-    free(s->cut_cells);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
 }
 
 /* In slice groups, the window's cells give way to the scratch file's, all of them. */
 static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
-    uint64_t region;
-    TableStatus status = alloc_arrays(s, threads, &region)
-                             ? solve_groups(s, threads, region, err, errlen)
-                             : TABLE_ERR_MEMORY;
+    TableStatus status =
+        alloc_arrays(s, threads) ? solve_groups(s, threads, err, errlen) : TABLE_ERR_MEMORY;
     if (s->file) {
         free(s->cells);
-        s->cells = NULL;
+        s->cells = slice_file_data(s->file);
     }
-    if (status == TABLE_OK && s->file) status = slice_file_map(s->file, &s->cells, err, errlen);
-    if (status == TABLE_OK && s->set == VALUES_RULES && !s->file)
-        parallel_for(threads, s->ix.size, cut_range, s);
+    if (status == TABLE_OK && s->set == VALUES_RULES) cut_all(s, threads);
     return status;
+}
+
+/* The scratch files, at opt->scratch with these endings. */
+static TableStatus make_scratch(Solver *s, char *err, size_t errlen) {
+    char path[4300];
+    snprintf(path, sizeof path, "%s.cells.tmp", s->opt->scratch);
+    TableStatus st = slice_file_create(path, s->ix.size * sizeof(Cell), &s->file, err, errlen);
+    snprintf(path, sizeof path, "%s.unstored.tmp", s->opt->scratch);
+    if (st == TABLE_OK)
+        st = slice_file_create(path, (s->ix.size / 64 + 1) * 8, &s->bits, err, errlen);
+    if (st == TABLE_OK) s->finished = slice_file_data(s->file);
+    return st;
 }
 
 TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
@@ -727,26 +765,31 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
     TableStatus status = s->exits ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (status == TABLE_OK && opt->slice_file)
-        status = slice_file_create(opt->slice_file, s->ix.size, &s->file, err, errlen);
+    if (status == TABLE_OK && opt->scratch) status = make_scratch(s, err, errlen);
     if (status == TABLE_OK) status = solve_all(s, threads, err, errlen);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    if (status == TABLE_OK) {
-        *out = (SolvedTable){s->cells, s->unstored, s->file};
-    } else {
-        if (!s->file) free(s->cells);
-        free(s->unstored);
-        slice_file_free(s->file);
-    }
+    SolvedTable solved = {s->cells, s->unstored, s->file, s->bits};
+    if (status == TABLE_OK)
+        *out = solved;
+    else
+        solved_table_free(&solved);
     free_solver(s, threads);
     return status;
 }
 
+void solved_table_release(void *table) {
+    const SolvedTable *t = table;
+    slice_file_release(t->file);
+    slice_file_release(t->bits);
+}
+
 void solved_table_free(SolvedTable *t) {
-    if (t->file)
+    if (t->file) {
         slice_file_free(t->file);
-    else
+        slice_file_free(t->bits);
+    } else {
         free(t->cells);
-    free(t->unstored);
-    *t = (SolvedTable){NULL, NULL, NULL};
+        free(t->unstored);
+    }
+    *t = (SolvedTable){NULL, NULL, NULL, NULL};
 }

@@ -18,19 +18,22 @@ typedef struct SolveOptions {
     FILE *progress;       /* where progress goes, or NULL */
     bool live;            /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
-     * (slice_plan.h, solve_slice_bytes), each finished group written to a scratch file
-     * made at this path (slice_file.h) */
-    const char *slice_file;
+     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_file.h) at this path
+     * with .cells.tmp and .unstored.tmp added */
+    const char *scratch;
+    /* In slice groups, the bytes the window may take beyond one slice: the more slices are
+     * solved at once, the less often the threads wait for each other */
+    uint64_t window_extra;
 } SolveOptions;
 
 /* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the
- * positions the prober never reads: a capture pending, or a hole.  The cells are in memory,
- * or mapped from the scratch file when solved in slice groups.  solved_table_free frees
+ * positions the prober never reads: a capture pending, or a hole.  Both are in memory, or
+ * mapped from the scratch files when solved in slice groups.  solved_table_free frees
  * them. */
 typedef struct SolvedTable {
     Cell *cells;
     uint64_t *unstored;
-    SliceFile *file; /* NULL, or where cells are mapped from */
+    SliceFile *file, *bits; /* NULL, or where cells and unstored are mapped from */
 } SolvedTable;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
@@ -41,9 +44,14 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
 
 void solved_table_free(SolvedTable *t);
 
+/* Lets the pages of a table mapped from scratch files go (slice_file_release), for
+ * table_writer_set_release: t is a SolvedTable. */
+void solved_table_release(void *t);
+
 /* The memory solve_material takes for a material of this index, in bytes: all in memory,
- * or in slice groups with this plan (the two largest groups of either parity at once). */
+ * or at least in slice groups with this plan and threads (a window of one slice; more
+ * with SolveOptions.window_extra). */
 uint64_t solve_bytes(const Indexer *ix);
-uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan);
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads);
 
 #endif

@@ -4,8 +4,10 @@
 # run must say it was solved in slice groups, the two manifests (each table's checksums)
 # must be the same, no scratch file may be left, and dtb-check must pass all TABLES tables
 # of the slice-built set.  With AUTO_MATERIAL, that material is then built again with no
-# --slices and a --memory between what it needs in slice groups and whole (read from the
-# refusal of --memory 1K): it must be solved in slice groups, to the same file.
+# --slices and a --memory 256 KiB above what it needs in slice groups, below what it needs
+# whole (read from the refusal of --memory 1K): it must be solved in slice groups, a few
+# slices at a time (the room beyond one slice, shared with the exits' values, holds some
+# tens of slices of an 8x8 4-piece material, and a group up to a hundred), to the same file.
 set -u
 GEN=$1
 CHECK=$2
@@ -56,7 +58,7 @@ if [ -n "$AUTO" ]; then
             unit = $i == "KiB" ? 1 : $i == "MiB" ? 1024 : 1048576
             kib[n++] = $(i - 1) * unit
         }
-        if (n >= 3) printf "%dK\n", kib[2] + (kib[0] + kib[1]) / 2
+        if (n >= 3 && kib[0] + 256 < kib[1]) printf "%dK\n", kib[2] + kib[0] + 256
     }' "$WORK/refused.log")
     [ -n "$limit" ] || { cat "$WORK/refused.log"; fail "no slice and whole needs in the refusal"; }
     "$GEN" --variant "$VARIANT" --dir "$WORK/auto" --memory "$limit" "$AUTO" 2>"$WORK/auto.log" ||
