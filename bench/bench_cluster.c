@@ -5,16 +5,18 @@
  * its positions times the ns per position of its piece count (bench/results/rates.tsv: the
  * seconds solving and writing over the positions, on this machine with its threads).
  * Each node count is played out twice: materials whole, as dtb-gen --mpi hands them out,
- * and split into parts that run at once, as handing out slices (placements of the men)
- * would: as many parts as nodes, no more than the placements.  The order among a
- * material's slices (a slice waits on those its men's moves lead to, a chain as long as the
- * men's moves to the last row) is left out, so that row is a bound slices could approach.
+ * and in slices (gen/slice_plan.h), as a scheduler of slices would hand them out: a
+ * material's groups of slices one after the other (group r reads group r - 1), the slices
+ * of a group spread over as many nodes as there are, evenly, the material complete after
+ * its last group.  Materials still wait on whole materials (a slice could start once the
+ * slices it reads of the materials it converts into are done), so that row errs long.
  * Usage: bench_cluster VARIANT PIECES NS NODES... [--list]
  *   NS: ns per position, one number for all piece counts or "4:149,5:160" (the last
  *   given applies to more pieces); --list prints each material's positions first. */
 #include "build.h"
 #include "index.h"
 #include "mpi_schedule.h"
+#include "slice_plan.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,7 +28,9 @@ typedef struct Set {
     Variant v;
     Material list[BUILD_MAX_MATERIALS];
     int count;
-    double ns[PIECES_MAX + 1]; /* per position, by piece count */
+    double ns[PIECES_MAX + 1];                            /* per position, by piece count */
+    uint64_t slice_positions[BUILD_MAX_MATERIALS];        /* both sides to move */
+    uint64_t groups[BUILD_MAX_MATERIALS][SLICE_HOLE + 1]; /* slices by rows to go */
 } Set;
 
 /* Reads NS into set->ns: "300", or "4:149,5:160", where a piece count without a figure
@@ -55,22 +59,50 @@ static double seconds_of(const Set *set, const MpiSchedule *s, int i) {
     return 1e-9 * set->ns[material_pieces(&set->list[i])] * (double)mpi_schedule_positions(s, i);
 }
 
-/* A material in hand: how many of its parts are still to hand out and to finish. */
-typedef struct InHand {
-    int parts, to_hand, to_finish;
-} InHand;
-
-/* The parts of material i: 1 when materials are not split, else as many as the nodes, but
- * no more than its placements of the men (slices: a material of kings alone is one). */
-static int parts_of(const Set *set, int i, int nodes, bool split) {
-    Indexer ix;
-    idx_init(&ix, &set->v, &set->list[i]);
-    uint64_t placements = ix.men_count[WHITE] * ix.men_count[BLACK];
-    return split ? (int)(placements < (uint64_t)nodes ? placements : (uint64_t)nodes) : 1;
+static void plan_slices(Set *set) {
+    for (int i = 0; i < set->count; i++) {
+        Indexer ix;
+        idx_init(&ix, &set->v, &set->list[i]);
+        SlicePlan plan;
+        if (!slice_plan_make(&ix, &plan, NULL)) {
+            fprintf(stderr, "bench_cluster: out of memory\n");
+            exit(1);
+        }
+        set->slice_positions[i] = 2 * plan.slice_size;
+        memcpy(set->groups[i], plan.group, sizeof set->groups[i]);
+    }
 }
 
-/* The next part for an idle node: of a material in hand, else of the next one the schedule
- * gives.  Returns the material, or -1 when nothing is ready. */
+/* A material in hand: its stage (the whole material, or a group of slices), the stage's
+ * parts still to hand out and to finish, and the seconds of one part. */
+typedef struct InHand {
+    int stage, to_hand, to_finish;
+    double part_seconds;
+} InHand;
+
+/* Begins the first stage of material i from `from` on: the material whole (stage 0), or
+ * with `split` its next group of slices, split over up to `nodes` parts.  False when no
+ * stage is left. */
+static bool begin_stage(const Set *set, const MpiSchedule *s, int i, int from, int nodes,
+                        bool split, InHand *h) {
+    if (!split) {
+        *h = (InHand){0, 1, 1, seconds_of(set, s, i)};
+        return from == 0;
+    }
+    for (int r = from; r < SLICE_HOLE; r++) {
+        uint64_t slices = set->groups[i][r];
+        if (slices == 0) continue;
+        int parts = slices < (uint64_t)nodes ? (int)slices : nodes;
+        double seconds = 1e-9 * set->ns[material_pieces(&set->list[i])] * (double)slices *
+                         (double)set->slice_positions[i];
+        *h = (InHand){r, parts, parts, seconds / parts};
+        return true;
+    }
+    return false;
+}
+
+/* The next part for an idle node: of a stage in hand, else the first of the next material
+ * the schedule gives.  Returns the material, or -1 when nothing is ready. */
 static int next_part(const Set *set, MpiSchedule *s, InHand *hand, int nodes, bool split) {
     for (int i = 0; i < set->count; i++)
         if (hand[i].to_hand > 0) {
@@ -79,14 +111,25 @@ static int next_part(const Set *set, MpiSchedule *s, InHand *hand, int nodes, bo
         }
     int i = mpi_schedule_next(s);
     if (i < 0) return -1;
-    hand[i].parts = hand[i].to_finish = parts_of(set, i, nodes, split);
-    hand[i].to_hand = hand[i].parts - 1;
+    begin_stage(set, s, i, 0, nodes, split, &hand[i]);
+    hand[i].to_hand--;
     return i;
 }
 
-/* The schedule played out on `nodes` workers, each material whole or, with `split`, in
- * parts that run at once on several nodes (parts_of).  Returns the wall time; *busy gets
- * the workers' time on materials. */
+/* A part of material i done: the next stage begins once the stage's parts are all done,
+ * and the material is complete after its last. */
+static void finish_part(const Set *set, MpiSchedule *s, InHand *hand, int i, int nodes,
+                        bool split) {
+    if (--hand[i].to_finish == 0 &&
+        !begin_stage(set, s, i, hand[i].stage + 1, nodes, split, &hand[i])) {
+        hand[i].to_hand = 0;
+        mpi_schedule_complete(s, i);
+    }
+}
+
+/* The schedule played out on `nodes` workers, each material whole or, with `split`, by
+ * groups of slices (begin_stage).  Returns the wall time; *busy gets the workers' time on
+ * materials. */
 static double simulate(const Set *set, int nodes, bool split, double *busy) {
     MpiSchedule *s = mpi_schedule_new(&set->v, set->list, set->count, true);
     int *material = malloc((size_t)nodes * sizeof *material);
@@ -102,7 +145,7 @@ static double simulate(const Set *set, int nodes, bool split, double *busy) {
         for (int n = 0, i; n < nodes; n++)
             if (material[n] < 0 && (i = next_part(set, s, hand, nodes, split)) >= 0) {
                 material[n] = i;
-                until[n] = now + seconds_of(set, s, i) / hand[i].parts;
+                until[n] = now + hand[i].part_seconds;
                 *busy += until[n] - now;
             }
         int first = -1;
@@ -110,7 +153,7 @@ static double simulate(const Set *set, int nodes, bool split, double *busy) {
             if (material[n] >= 0 && (first < 0 || until[n] < until[first])) first = n;
         if (first < 0) break;
         now = until[first];
-        if (--hand[material[first]].to_finish == 0) mpi_schedule_complete(s, material[first]);
+        finish_part(set, s, hand, material[first], nodes, split);
         material[first] = -1;
     }
     free(material);
@@ -158,6 +201,7 @@ int main(int argc, char **argv) {
     }
     set.count = material_all(pieces, set.list, BUILD_MAX_MATERIALS);
     describe_set(&set, pieces, list);
+    plan_slices(&set);
     double busy, critical = simulate(&set, set.count, false, &busy);
     printf("critical path (unlimited nodes) %.0f s (%.2f h)\n", critical, critical / 3600);
     printf("nodes\twall_s\twall_h\tidle_pct\tspeedup\tsplit\n");
