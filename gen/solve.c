@@ -707,7 +707,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     s->window = s->file ? s->chunk * 2 * s->slice_size : s->ix.size;
     s->side_stride = s->file ? s->slice_size : s->ix.per_side;
     s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
-    s->slot = s->file ? malloc(s->slice_count * sizeof *s->slot) : NULL;
+    s->slot = s->file ? calloc(s->slice_count, sizeof *s->slot) : NULL; /* holes: slot 0 */
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
     s->unstored =
