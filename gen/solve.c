@@ -99,9 +99,12 @@ typedef struct Worker {
 
 /* The solver's arrays hold a window of the slices, each slice at a slot: in memory every
  * slice at its own, laid out as the index (so the window is the table), and in slice groups
- * the chunk being solved, slot k for its k-th slice, each slot's positions together, White
- * to move first.  A position's place in the arrays is its local index,
- * side x side_stride + slot x slot_stride + its rank in its slice and side. */
+ * the chunk being solved, slot k for its k-th slice, laid out as the index too: White to
+ * move in every slot, then Black, so that slices in a row in the index, as a group's often
+ * are, go to the scratch file in one write each side (MMMvMM, 14 M slices of one position,
+ * took 3.1 times as long as whole with two writes a slice).  A position's place in the
+ * arrays is its local index, side x side_stride + slot x slot_stride + its rank in its slice
+ * and side. */
 typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
@@ -582,15 +585,17 @@ static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
     }
 }
 
-/* Writes the finished slices order[begin, begin + count) to the scratch file. */
+/* Writes the finished slices order[begin, begin + count) to the scratch file, those in a
+ * row in the index at once. */
 static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
-    uint64_t bytes = s->slice_size * sizeof *s->cells;
-    for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++) {
+    for (uint64_t k = begin, n; k < begin + count && st == TABLE_OK; k += n) {
+        for (n = 1; k + n < begin + count && s->order[k + n] == s->order[k] + n;) n++;
         Slice sl = slice_at(s, s->order[k]);
         for (int side = 0; side < 2 && st == TABLE_OK; side++)
             st = slice_file_put(s->file, sl.global[side] * sizeof *s->cells,
-                                &s->cells[sl.local[side]], bytes, err, errlen);
+                                &s->cells[sl.local[side]], n * s->slice_size * sizeof *s->cells,
+                                err, errlen);
     }
     return st;
 }
@@ -705,8 +710,8 @@ static bool alloc_arrays(Solver *s, int threads) {
     bool ok = rows && slice_plan_make(&s->ix, &plan, rows);
     s->chunk = chunk_slices(s, &plan);
     s->window = s->file ? s->chunk * 2 * s->slice_size : s->ix.size;
-    s->side_stride = s->file ? s->slice_size : s->ix.per_side;
-    s->slot_stride = s->file ? 2 * s->slice_size : s->slice_size;
+    s->side_stride = s->file ? s->chunk * s->slice_size : s->ix.per_side;
+    s->slot_stride = s->slice_size;
     s->slot = s->file ? calloc(s->slice_count, sizeof *s->slot) : NULL; /* holes: slot 0 */
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
