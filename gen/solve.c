@@ -28,7 +28,7 @@
  * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
  * their men's steps lead to; the bitmap is a second one.  The process holds only the pages
  * of those files it read or wrote since it last let them go, every RELEASE_POSITIONS
- * positions solved; and each slice takes 4 bytes more for its slot. */
+ * positions solved. */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -119,7 +119,7 @@ typedef struct Solver {
                            * pending there */
     uint64_t slice_size;  /* positions of a slice with one side to move */
     uint64_t slice_count;
-    uint32_t *slot;                     /* [slice]: its slot, or NULL: the slice's own */
+    uint64_t chunk_first;               /* in slice groups, where in order the chunk starts */
     uint64_t side_stride, slot_stride;  /* of local indices */
     uint64_t window;                    /* positions the arrays hold */
     uint64_t chunk;                     /* slices solved at once in slice groups */
@@ -143,15 +143,13 @@ typedef struct Slice {
     int layer;
 } Slice;
 
-static uint64_t slot_of(const Solver *s, uint64_t slice) {
-    return s->slot ? s->slot[slice] : slice;
-}
-
-static Slice slice_at(Solver *s, uint64_t slice) {
+/* The slice order[k]. */
+static Slice slice_at(Solver *s, uint64_t k) {
+    uint64_t slice = s->order[k], slot = s->file ? k - s->chunk_first : slice;
     Slice sl = {s, {0, 0}, {0, 0}, 0};
     for (int side = 0; side < 2; side++) {
         sl.global[side] = side * s->ix.per_side + slice * s->slice_size;
-        sl.local[side] = side * s->side_stride + slot_of(s, slice) * s->slot_stride;
+        sl.local[side] = side * s->side_stride + slot * s->slot_stride;
     }
     return sl;
 }
@@ -496,12 +494,12 @@ static bool layer_due(const Solver *s, int first, int last, int layer) {
     return open > 0 && layer <= last_layer + 1;
 }
 
-/* Solves a slice on worker `thread` alone, or shared by workers 0..threads-1 (reporting
- * its plies). */
-static void solve_slice(Solver *s, uint64_t slice, int thread, int threads, bool shared) {
+/* Solves the slice order[k] on worker `thread` alone, or shared by workers 0..threads-1
+ * (reporting its plies). */
+static void solve_slice(Solver *s, uint64_t k, int thread, int threads, bool shared) {
     int first = threads > 1 ? 0 : thread, last = threads > 1 ? threads : thread + 1;
     for (int t = first; t < last; t++) s->worker[t].last_layer = 0, s->worker[t].open = 0;
-    Slice sl = slice_at(s, slice);
+    Slice sl = slice_at(s, k);
     run_slice(&sl, thread, threads, init_range);
     for (sl.layer = 1; layer_due(s, first, last, sl.layer); sl.layer++) {
         if (shared) report(s, sl.layer);
@@ -519,7 +517,7 @@ typedef struct Group {
 static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
     for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
-        solve_slice(g->s, g->s->order[g->first + k], thread, 1, false);
+        solve_slice(g->s, g->first + k, thread, 1, false);
         if (thread == 0) report(g->s, 0), release_due(g->s);
     }
 }
@@ -565,7 +563,7 @@ static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) 
         parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
     } else {
         for (uint64_t k = 0; k < count; k++) {
-            solve_slice(s, s->order[begin + k], 0, threads, true);
+            solve_slice(s, begin + k, 0, threads, true);
             release_due(s);
         }
     }
@@ -575,7 +573,7 @@ static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) 
  * slice groups they take no slot: the scratch file holds 0, a hole, until written. */
 static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
     for (uint64_t k = begin; k < begin + count; k++) {
-        Slice sl = slice_at(s, s->order[k]);
+        Slice sl = slice_at(s, k);
         for (int side = 0; side < 2; side++)
             for (uint64_t rank = 0; rank < s->slice_size; rank++) {
                 if (!s->file) s->cells[sl.local[side] + rank] = HOLE;
@@ -591,7 +589,7 @@ static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *er
     TableStatus st = TABLE_OK;
     for (uint64_t k = begin, n; k < begin + count && st == TABLE_OK; k += n) {
         for (n = 1; k + n < begin + count && s->order[k + n] == s->order[k] + n;) n++;
-        Slice sl = slice_at(s, s->order[k]);
+        Slice sl = slice_at(s, k);
         for (int side = 0; side < 2 && st == TABLE_OK; side++)
             st = slice_file_put(s->file, sl.global[side] * sizeof *s->cells,
                                 &s->cells[sl.local[side]], n * s->slice_size * sizeof *s->cells,
@@ -609,7 +607,7 @@ static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t
     for (uint64_t first = begin; first < begin + count && st == TABLE_OK; first += step) {
         uint64_t n = begin + count - first < step ? begin + count - first : step;
         if (s->file) {
-            for (uint64_t k = 0; k < n; k++) s->slot[s->order[first + k]] = (uint32_t)k;
+            s->chunk_first = first;
             memset(s->span_dtws, 0, ((s->window >> SPAN_BITS) + 1) * sizeof *s->span_dtws);
         }
         solve_group(s, threads, first, n);
@@ -668,14 +666,14 @@ uint64_t solve_bytes(const Indexer *ix) {
     return window_bytes(ix->size) + (ix->size / 64 + 1) * 8 + slices * (sizeof(uint32_t) + 1);
 }
 
-/* A window of one slice, a slot and the order for each slice, and the pages of the scratch
- * files held between releases: each thread's positions, a cell for each step of a man and
- * a bit, with no two in a page; no more than the files. */
+/* A window of one slice, the order of the slices (and their rows while sorted), and the pages of
+ * the scratch files held between releases: each thread's positions, a cell for each step of a man
+ * and a bit, with no two in a page; no more than the files. */
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
     uint64_t men = (uint64_t)(ix->m.men[WHITE] + ix->m.men[BLACK]);
     uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS * (2 * men * sizeof(Cell) + 1);
     uint64_t files = ix->size * sizeof(Cell) + (ix->size / 64 + 1) * 8;
-    return window_bytes(2 * plan->slice_size) + plan->slice_count * (2 * sizeof(uint32_t) + 1) +
+    return window_bytes(2 * plan->slice_size) + plan->slice_count * (sizeof(uint32_t) + 1) +
            (pages < files ? pages : files);
 }
 
@@ -712,13 +710,12 @@ static bool alloc_arrays(Solver *s, int threads) {
     s->window = s->file ? s->chunk * 2 * s->slice_size : s->ix.size;
     s->side_stride = s->file ? s->chunk * s->slice_size : s->ix.per_side;
     s->slot_stride = s->slice_size;
-    s->slot = s->file ? calloc(s->slice_count, sizeof *s->slot) : NULL; /* holes: slot 0 */
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
     s->unstored =
         s->file ? slice_file_data(s->bits) : calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && (!s->file || s->slot) && s->cells && s->open_moves && s->unstored && s->span_dtws &&
+    ok = ok && s->cells && s->open_moves && s->unstored && s->span_dtws &&
          alloc_tools(s, threads) && order_slices(s, rows);
     free(rows);
     return ok;
@@ -729,7 +726,6 @@ static void free_solver(Solver *s, int threads) {
     free(s->open_moves);
     free(s->span_dtws);
     free(s->order);
-    free(s->slot);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
 }
