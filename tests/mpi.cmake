@@ -33,6 +33,7 @@ endif()
 if(TARGET dtb_gen)
   add_executable(test_mpi_schedule ${CMAKE_CURRENT_SOURCE_DIR}/mpi/test_schedule.c)
   target_link_libraries(test_mpi_schedule PRIVATE dtb_gen)
+  target_include_directories(test_mpi_schedule PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}) # check.h
   add_test(NAME mpi_schedule COMMAND test_mpi_schedule)
 endif()
 # --help tells how to start a run on MPI, with or without MPI built in.

@@ -15,6 +15,7 @@ endif()
 if(TARGET dtb_serve_core AND TARGET dtb-gen)
   add_executable(test_router ${CMAKE_CURRENT_SOURCE_DIR}/server/test_router.c)
   target_link_libraries(test_router PRIVATE dtb_serve_core)
+  target_include_directories(test_router PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}) # check.h
   add_test(NAME server_router COMMAND test_router $<TARGET_FILE:dtb-gen>)
   set_tests_properties(server_router PROPERTIES LABELS server)
 endif()

@@ -25,30 +25,15 @@
  *        other side can do the same, so no one is ever forced.
  *  This gives the KvK counts checked in tests/lookup: per side to move 182 + 12 wins,
  *  2 losses and 796 draws of 32 x 31 = 992 positions. */
+#include "check.h"
 #include "dtb.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-static int passed, failed;
-
-static void check(bool ok, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", ok ? "ok  " : "FAIL");
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    if (ok)
-        passed++;
-    else
-        failed++;
-}
 
 static dtb_position parse(const dtb_handle *h, const char *fen) {
     dtb_position pos;
@@ -490,6 +475,5 @@ int main(int argc, char **argv) {
     test_version();
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", root);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }

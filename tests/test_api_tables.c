@@ -9,28 +9,13 @@
  * 12 in 3 plies (White between the corners on the long diagonal, Black in a corner), 2 lost
  * in 2 plies (a1 against h8 and back) and 796 drawn; Black to move is the same by
  * symmetry. */
+#include "check.h"
 #include "dtb.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int passed, failed;
-
-static void check(bool ok, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", ok ? "ok  " : "FAIL");
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    if (ok)
-        passed++;
-    else
-        failed++;
-}
 
 static dtb_handle *open_or_fail(const char *variant, const char *dir) {
     dtb_handle *h = NULL;
@@ -203,6 +188,5 @@ int main(int argc, char **argv) {
     char command[700];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", root);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }

@@ -4,6 +4,7 @@
  * of the layout in probe/table_format.h, derived here by hand rather than taken from the
  * code under test. */
 #include "build.h"
+#include "check.h"
 #include "folder_lock.h"
 #include "index.h"
 #include "movegen.h"
@@ -12,7 +13,6 @@
 #include "tablebase.h"
 
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,22 +26,10 @@
 #define THREADS   4
 #define HEADER    328 /* bytes before the offset table */
 
-static int passed, failed;
 static char dir[] = "/tmp/dtb-table-test-XXXXXX";
 static const char *const file_names[] = {
     "a.dtb",    "b.dtb",    "bad.dtb",   "pair.dtb", "none.dtb", "c.dtb",          "dtw.dtb",
     "fifo.dtb", "runs.dtb", "index.dtb", "KvK.dtb",  "MANIFEST", FOLDER_LOCK_NAME, "small.dtb"};
-
-static void check(bool ok, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", ok ? "ok  " : "FAIL");
-    vprintf(fmt, ap);
-    printf("\n");
-    va_end(ap);
-    passed += ok;
-    failed += !ok;
-}
 
 #define FILE_COUNT (sizeof file_names / sizeof file_names[0])
 
@@ -1112,6 +1100,5 @@ int main(void) {
     test_one_side(&v, unstored);
     remove_files();
     free(unstored);
-    printf("%d passed, %d failed\n", passed, failed);
-    return failed ? 1 : 0;
+    return check_summary();
 }

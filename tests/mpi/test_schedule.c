@@ -6,20 +6,12 @@
  * --one-side, which wait on nothing, are all ready at once, largest first.  (That the
  * order builds correct tables is tests/mpi/same_tables.sh's part.) */
 #include "build.h"
+#include "check.h"
 #include "mpi_schedule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failures;
-
-static void check(bool ok, const char *what) {
-    if (!ok) {
-        printf("FAIL %s\n", what);
-        failures++;
-    }
-}
 
 static int find(const Material *list, int count, const char *name) {
     Material m;
@@ -89,7 +81,5 @@ int main(void) {
     check(count == 23, "Brazilian has 23 materials of up to 4 pieces");
     play_out(&v, list, count);
     unordered(&v, list, count);
-    if (failures) return 1;
-    printf("ok: %d materials scheduled\n", count);
-    return 0;
+    return check_summary();
 }

@@ -5,28 +5,16 @@
  *
  * Usage: test_router DTB_GEN.  Builds Brazilian's KvK (and what it converts into) with
  * dtb-gen in a temporary folder. */
+#include "check.h"
 #include "json_writer.h"
 #include "router.h"
 #include "url.h"
 #include "www.h"
 
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static int failed;
-
-static void check(bool ok, const char *fmt, ...) {
-    va_list ap;
-    va_start(ap, fmt);
-    printf("%s ", ok ? "ok  " : "FAIL");
-    vprintf(fmt, ap);
-    putchar('\n');
-    va_end(ap);
-    failed += !ok;
-}
 
 /* The status of target, and whether its body holds text. */
 static int ask(Router *r, const char *target, const char *text, bool *has_text) {
@@ -187,6 +175,5 @@ int main(int argc, char **argv) {
     router_close(&router);
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", root);
-    printf("%s\n", failed ? "FAILED" : "all passed");
-    return failed ? 1 : 0;
+    return check_summary();
 }
