@@ -71,16 +71,9 @@ int board_svg(const Variant *v, const dtb_position *pos, const char *title, FILE
     BoardGrid grid;
     board_grid(v, &grid);
     int side = grid.size * SQUARE, width = LEFT + side + EDGE, height = EDGE + side + BOTTOM;
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n<title>",
-            width, height, width, height);
-    svg_put_escaped(title, out);
-    fprintf(out,
-            "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n"
-            "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n",
-            width, height, LEFT, EDGE, side, side, LIGHT_SQUARE);
+    svg_open(width, height, title, out);
+    fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", LEFT, EDGE,
+            side, side, LIGHT_SQUARE);
     for (int row = 0; row < grid.size; row++)
         for (int col = 0; col < grid.size; col++)
             if (grid.number[row][col])

@@ -25,17 +25,6 @@ enum { HEAT_SQUARE = 44, HEAT_EDGE = 8, HEAT_BOTTOM = 30, TITLE_LINE = 17, TITLE
 #define LIGHT_SQUARE "#f4f0e8"
 #define COLD_SQUARE  "#c8c8c8" /* a dark square where the count is 0 */
 
-static void open_svg(int width, int height, const char *title, FILE *out) {
-    fprintf(out,
-            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
-            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n<title>",
-            width, height, width, height);
-    svg_put_escaped(title, out);
-    fprintf(out, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
-            width, height);
-}
-
 static void put_text(int x, int y, int size, const char *anchor, const char *transform,
                      const char *text, FILE *out) {
     fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"%d\" text-anchor=\"%s\" fill=\"%s\"%s>", x, y,
@@ -100,7 +89,7 @@ int svg_bar_chart(const SvgBars *bars, FILE *out) {
         top = step * (int)((top + step * 0.999999) / step); /* up to a grid line */
     } else
         top = 1;
-    open_svg(width, MARGIN_TOP + PLOT_HEIGHT + MARGIN_BOTTOM, bars->title, out);
+    svg_open(width, MARGIN_TOP + PLOT_HEIGHT + MARGIN_BOTTOM, bars->title, out);
     put_text(width / 2, 22, 14, "middle", "", bars->title, out);
     draw_axis(top, plot_width, bars->y_label, out);
     for (int i = 0; i < bars->count; i++) {
@@ -171,7 +160,7 @@ int svg_heat_map(const Variant *v, const uint64_t *heat, const char *title, cons
     int height = top + side + HEAT_BOTTOM;
     uint64_t max = 0;
     for (int n = 1; n <= v->board->squares; n++) max = heat[n] > max ? heat[n] : max;
-    open_svg(width < 420 ? 420 : width, height, title, out);
+    svg_open(width < 420 ? 420 : width, height, title, out);
     put_wrapped(HEAT_EDGE, HEAT_EDGE + 13, chars, title, out);
     fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>\n", HEAT_EDGE,
             top, side, side, LIGHT_SQUARE);

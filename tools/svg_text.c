@@ -23,6 +23,17 @@ void svg_put_escaped(const char *text, FILE *out) {
     }
 }
 
+void svg_open(int width, int height, const char *title, FILE *out) {
+    fprintf(out,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" "
+            "height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\">\n<title>",
+            width, height, width, height);
+    svg_put_escaped(title, out);
+    fprintf(out, "</title>\n<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#ffffff\"/>\n",
+            width, height);
+}
+
 FILE *svg_file_open(const char *path, char *tmp, size_t len) {
     if ((size_t)snprintf(tmp, len, "%s.tmp", path) >= len) return NULL;
     return fopen(tmp, "w");
