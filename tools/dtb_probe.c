@@ -5,11 +5,9 @@
 #include "claims_file.h"
 #include "claims_report.h"
 #include "cli.h"
-#include "draw_rules.h"
 #include "dtb.h"
 #include "fen.h"
 #include "index.h"
-#include "material_table.h"
 #include "movegen.h"
 #include "notation.h"
 #include "probe_text.h"
@@ -397,56 +395,38 @@ static int run_batch(int argc, char **argv) {
 
 /* ---- Inspecting table files. ---- */
 
-/* Value set `set` prints its lines with this prefix. */
-static const char *const set_prefix[2] = {"", "rules-"};
-
-static void print_counts(const TableInfo *info, int set, bool reversed) {
+/* The three lines of a material's stats in one value set, each prefixed with prefix. */
+static void print_stats(dtb_handle *h, const dtb_stats *s, const char *prefix) {
     static const char *const names[2] = {"white-to-move", "black-to-move"};
-    for (int side = 0; side < 2; side++) {
-        const uint64_t *c = info->counts[set][reversed ? !side : side];
-        printf("%s%s win %llu draw %llu loss %llu\n", set_prefix[set], names[side],
-               (unsigned long long)c[WDL_WIN], (unsigned long long)c[WDL_DRAW],
-               (unsigned long long)c[WDL_LOSS]);
-    }
-}
-
-/* Scans value set `set` of the whole table for a win with the largest DTW (the first such
- * index) and counts the decided positions by DTW into by_dtw[CELL_DTW_MAX + 1]. */
-static void print_longest_win(const MaterialTable *mt, const Cell *cells, int set,
-                              uint64_t *by_dtw) {
-    uint32_t cpp = table_info(mt->t)->cells_per_position;
-    uint64_t found = 0;
-    int longest = 0;
-    memset(by_dtw, 0, (CELL_DTW_MAX + 1) * sizeof *by_dtw);
-    for (uint64_t i = 0; i < mt->ix.size; i++) {
-        Cell c = cells[i * cpp + (uint32_t)set];
-        if (CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS) by_dtw[CELL_DTW(c)]++;
-        if (CELL_WDL(c) == WDL_WIN && (int)CELL_DTW(c) > longest) longest = CELL_DTW(c), found = i;
-    }
-    if (!longest) {
-        printf("%slongest-win - -\n", set_prefix[set]);
+    for (int side = 0; side < 2; side++)
+        printf("%s%s win %llu draw %llu loss %llu\n", prefix, names[side],
+               (unsigned long long)s->wins[side], (unsigned long long)s->draws[side],
+               (unsigned long long)s->losses[side]);
+    if (!s->longest_win) {
+        printf("%slongest-win - -\n", prefix);
         return;
     }
-    Position shown;
     char fen[FEN_MAX];
-    material_table_position(mt, found, &shown);
-    fen_format(mt->ix.v, &shown, fen, sizeof fen);
-    printf("%slongest-win %d %s\n", set_prefix[set], longest, fen);
+    if (dtb_format_fen(h, &s->longest_win_position, fen, sizeof fen))
+        cli_die(1, "%s", dtb_last_error());
+    printf("%slongest-win %d %s\n", prefix, s->longest_win, fen);
 }
 
 /* The DTW histogram of a material as a bar chart: a bar a DTW from 1 to the longest. */
 static void write_dtw_histogram(const Variant *v, const char *name, const char *set_name,
-                                const uint64_t *by_dtw, const char *path) {
+                                const dtb_stats *s, const char *path) {
+    enum { LAST = DTB_DTW_BUCKETS - 1 };
     int longest = 0;
-    for (int d = 1; d <= CELL_DTW_MAX; d++)
-        if (by_dtw[d]) longest = d;
-    static char label_text[CELL_DTW_MAX + 1][12]; /* room for any int */
-    static const char *labels[CELL_DTW_MAX + 1];
-    static double values[CELL_DTW_MAX + 1];
+    for (int d = 1; d <= LAST; d++)
+        if (s->win_dtw[d] || s->loss_dtw[d]) longest = d;
+    static char label_text[DTB_DTW_BUCKETS][12]; /* room for any int and a '+' */
+    static const char *labels[DTB_DTW_BUCKETS];
+    static double values[DTB_DTW_BUCKETS];
     for (int d = 1; d <= longest; d++) {
-        snprintf(label_text[d - 1], sizeof label_text[0], "%d", d);
+        /* The last bucket holds every longer DTW too. */
+        snprintf(label_text[d - 1], sizeof label_text[0], d == LAST ? "%d+" : "%d", d);
         labels[d - 1] = label_text[d - 1];
-        values[d - 1] = (double)by_dtw[d];
+        values[d - 1] = (double)(s->win_dtw[d] + s->loss_dtw[d]);
     }
     char title[256], tmp[4200];
     snprintf(title, sizeof title, "%s %s%s: decided positions by DTW", v->id, name, set_name);
@@ -481,28 +461,29 @@ static int run_stats(int argc, char **argv) {
                                  {0}};
     cli_parse(argc, argv, options, &name, 1, stats_usage);
     Variant v;
-    cli_variant(variant, &v);
+    dtb_handle *h = open_tables(variant, dir, &v);
     if (!name) cli_die(2, "stats needs a material, like KKvK");
     bool pure = rules_are_pure(&ro);
-    MaterialTable mt;
-    char default_dir[256];
-    material_table_open(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, 1, &mt);
-    Cell *cells = material_table_cells(&mt, 1);
-    static uint64_t by_dtw[VALUE_SETS_MAX][CELL_DTW_MAX + 1];
-    int sets = (int)table_info(mt.t)->cells_per_position;
+    dtb_variant_info info;
+    dtb_get_variant_info(h, &info);
+    /* The pure values unprefixed, then Frisian's official ones as 'rules-'. */
+    static const dtb_rules rules[2] = {DTB_RULES_PURE, DTB_RULES_OFFICIAL};
+    static const char *const prefix[2] = {"", "rules-"};
+    static dtb_stats stats[2];
+    int sets = info.draw_rules ? 2 : 1;
     for (int set = 0; set < sets; set++) {
-        print_counts(table_info(mt.t), set, mt.reversed);
-        print_longest_win(&mt, cells, set, by_dtw[set]);
+        dtb_set_rules(h, rules[set]);
+        dtb_status s = dtb_material_stats(h, name, &stats[set]);
+        if (s) cli_die(s == DTB_ERR_POSITION ? 2 : 1, "%s", dtb_last_error());
+        print_stats(h, &stats[set], prefix[set]);
     }
-    free(cells);
-    table_close(mt.t);
-    int shown = sets > 1 && !pure ? VALUES_RULES : VALUES_PURE;
+    dtb_close(h);
     if (svg)
         write_dtw_histogram(&v, name,
                             sets == 1 ? ""
                             : pure    ? ", pure values"
                                       : ", official values",
-                            by_dtw[shown], svg);
+                            &stats[sets > 1 && !pure], svg);
     return 0;
 }
 
