@@ -2,6 +2,28 @@
 # FAILED=1 on a failure.
 FAILED=0
 
+# The test's folder, WORK (set before sourcing this): fresh_work starts it empty; finish
+# removes it when every check passed (a failure's files stay to be looked at) and exits
+# with the test's status.
+fresh_work() {
+    rm -rf "$WORK"
+    mkdir -p "$WORK"
+}
+finish() {
+    [ "$FAILED" = 0 ] && rm -rf "$WORK"
+    exit "$FAILED"
+}
+
+# gen_tables ARGS...: builds tables with dtb-gen (GEN) and ARGS; a test cannot go on
+# without them, so a failure shows dtb-gen's output and ends it.
+gen_tables() {
+    "$GEN" "$@" >"$WORK/gen.log" 2>&1 || {
+        cat "$WORK/gen.log"
+        echo "FAIL dtb-gen $*"
+        exit 1
+    }
+}
+
 # expect_same WHAT EXPECTED_FILE ACTUAL_FILE
 expect_same() {
     if cmp -s "$2" "$3"; then

@@ -12,12 +12,10 @@ PIECES=$5
 WORK=$6
 . "$(dirname "$0")/../expect.sh"
 
-rm -rf "$WORK"
-mkdir -p "$WORK"
+fresh_work
 for kind in both one; do
     flag=$([ $kind = one ] && echo --one-side)
-    "$GEN" --variant "$VARIANT" --pieces "$PIECES" --dir "$WORK/$kind" --threads 2 $flag \
-        >"$WORK/gen.log" 2>&1 || { cat "$WORK/gen.log"; echo "FAIL dtb-gen $flag"; exit 1; }
+    gen_tables --variant "$VARIANT" --pieces "$PIECES" --dir "$WORK/$kind" --threads 2 $flag
 done
 size() { cat "$1"/*.dtb | wc -c; }
 both=$(size "$WORK/both") one=$(size "$WORK/one")
@@ -39,5 +37,4 @@ expect_same "and gives the files of a set built with --one-side" "$WORK/one/MANI
 expect_same "without --one-side, tables of one side are kept" "$WORK/one/MANIFEST" \
     "$WORK/compacted/MANIFEST"
 
-[ "$FAILED" = 0 ] && rm -rf "$WORK"
-exit "$FAILED"
+finish

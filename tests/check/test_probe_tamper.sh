@@ -13,13 +13,8 @@ TAMPER=$3
 WORK=$4
 . "$(dirname "$0")/../expect.sh"
 
-rm -rf "$WORK"
-mkdir -p "$WORK"
-"$GEN" --variant brazilian --dir "$WORK/good" KMvK >"$WORK/gen.log" 2>&1 || {
-    cat "$WORK/gen.log"
-    echo "FAIL dtb-gen"
-    exit 1
-}
+fresh_work
+gen_tables --variant brazilian --dir "$WORK/good" KMvK
 cp -r "$WORK/good" "$WORK/none"
 "$TAMPER" brazilian "$WORK/none/KvK.dtb" all-none || exit 1
 
@@ -44,5 +39,4 @@ printf 'W:WK32,8:BK29\n' | "$PROBE" batch --wdl --variant brazilian --dir "$WORK
     >"$WORK/quiet.out"
 printf 'W:WK32,8:BK29\twin\n' >"$WORK/want"
 expect_same "a quiet KMvK position still reads its own table" "$WORK/want" "$WORK/quiet.out"
-[ "$FAILED" = 0 ] && rm -rf "$WORK"
-exit "$FAILED"
+finish

@@ -17,13 +17,8 @@ copy_tables() {
     cp -r "$WORK/${2:-good}" "$WORK/$1"
 }
 
-rm -rf "$WORK"
-mkdir -p "$WORK"
-"$GEN" --variant brazilian --dir "$WORK/good" KKvK >"$WORK/gen.log" 2>&1 || {
-    cat "$WORK/gen.log"
-    echo "FAIL dtb-gen"
-    exit 1
-}
+fresh_work
+gen_tables --variant brazilian --dir "$WORK/good" KKvK
 
 "$CHECK" --variant brazilian --dir "$WORK/good" >"$WORK/out"
 expect_status "good tables pass" 0 $?
@@ -158,5 +153,4 @@ expect_status "another variant's tables fail" 1 $?
 expect_status "--help" 0 $?
 expect_match "--help shows the usage" "^usage: dtb-check" "$WORK/out"
 
-[ "$FAILED" = 0 ] && rm -rf "$WORK"
-exit "$FAILED"
+finish

@@ -14,8 +14,7 @@ PROBE=$1
 GEN=$2
 WORK=$3
 . "$(dirname "$0")/../expect.sh"
-rm -rf "$WORK"
-mkdir -p "$WORK"
+fresh_work
 
 check() { # VARIANT SQUARES COUNT
     "$GEN" --variant "$1" --dir "$WORK/$1" KvK >"$WORK/gen.log" 2>&1 ||
@@ -36,5 +35,4 @@ check international 5,10,14,19,23,28,32,37,41,46 10
 check scandinavian 1,6,12,17,23,28,34,39,45,50 10
 check brazilian 4,8,11,15,18,22,25,29 8
 check scandinavian-8 1,5,10,14,19,23,28,32 8
-[ "$FAILED" = 0 ] && rm -rf "$WORK"
-exit "$FAILED"
+finish

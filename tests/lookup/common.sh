@@ -9,14 +9,9 @@ WORK=$3
 TABLES=$WORK/tables
 . "$(dirname "$0")/../expect.sh"
 
-rm -rf "$WORK"
-mkdir -p "$WORK"
+fresh_work
 VARIANT=${VARIANT:-brazilian}
-"$GEN" --variant "$VARIANT" --dir "$TABLES" KMvK >"$WORK/gen.log" 2>&1 || {
-    cat "$WORK/gen.log"
-    echo "FAIL dtb-gen"
-    exit 1
-}
+gen_tables --variant "$VARIANT" --dir "$TABLES" KMvK
 
 # Inverts the last byte of FILE, which lies inside its last block.
 flip_last_byte() {
@@ -24,9 +19,4 @@ flip_last_byte() {
     byte=$(od -An -tu1 -j $((size - 1)) -N1 "$1" | tr -d ' ')
     printf "$(printf '\\%03o' $((255 - byte)))" |
         dd of="$1" bs=1 seek=$((size - 1)) conv=notrunc 2>/dev/null
-}
-
-finish() {
-    [ "$FAILED" = 0 ] && rm -rf "$WORK"
-    exit "$FAILED"
 }

@@ -7,8 +7,7 @@ SRC=$1
 BIN=$2
 WORK=$3
 . "$SRC/tests/expect.sh"
-rm -rf "$WORK"
-mkdir -p "$WORK"
+fresh_work
 for v in brazilian scandinavian-8; do
     "$BIN/dtb-gen" --variant "$v" --pieces 3 --dir "$WORK/sets/$v" >"$WORK/gen.log" 2>&1 ||
         { cat "$WORK/gen.log"; echo "FAIL dtb-gen $v"; exit 1; }
@@ -48,5 +47,4 @@ bash "$SRC/scripts/report.sh" --sets "$WORK/sets/notes" --bin "$BIN" "$WORK/out2
 expect_status "--sets of a folder without sets" 2 $?
 bash "$SRC/scripts/report.sh" --quick --sets "$WORK/sets" --bin "$BIN" "$WORK/out2" 2>"$WORK/err"
 expect_status "--quick with --sets" 2 $?
-[ "$FAILED" = 0 ] && rm -rf "$WORK"
-exit "$FAILED"
+finish
