@@ -37,33 +37,32 @@ static char *sized(const char *prefix, char filler, size_t len) {
 }
 
 static void test_limits(Router *r) {
-    /* A query of URL_QUERY_MAX bytes: the position and empty parameters ('&'), skipped. */
-    static const char fen_query[] = "/api/brazilian?fen=W:WK1:BK28";
-    size_t head = strlen("/api/brazilian?");
-    for (int extra = 0; extra < 2; extra++) {
-        char *t = sized(fen_query, '&', head + URL_QUERY_MAX + extra);
-        bool named;
-        int status = ask(r, t, "over the limit of 1024", &named);
-        check(extra ? status == 414 && named : status == 200, "a query of %d bytes: %d",
-              URL_QUERY_MAX + extra, status);
-        free(t);
-    }
-    for (int extra = 0; extra < 2; extra++) {
-        char *t = sized("/api/", 'a', URL_TARGET_MAX + extra); /* a variant not served */
-        bool named;
-        int status = ask(r, t, "over the limit of 2048", &named);
-        check(extra ? status == 414 && named : status == 404, "a target of %d bytes: %d",
-              URL_TARGET_MAX + extra, status);
-        free(t);
-    }
-    for (int extra = 0; extra < 2; extra++) {
-        char *t = sized("/", 'a', WWW_PATH_MAX + extra);
-        bool named;
-        int status = ask(r, t, "over the limit of 255", &named);
-        check(extra ? status == 414 && named : status == 404, "a file path of %d bytes: %d",
-              WWW_PATH_MAX + extra, status);
-        free(t);
-    }
+    /* Each length limit at its value (answered as any request) and one past it (414, the
+     * error naming the limit): a target of prefix, then filler up to head + limit bytes. */
+    static const struct {
+        const char *prefix;
+        char filler;
+        size_t head;
+        int limit, within;
+        const char *over, *what;
+    } limits[] = {
+        /* The query: the position, then empty parameters ('&'), skipped. */
+        {"/api/brazilian?fen=W:WK1:BK28", '&', sizeof "/api/brazilian?" - 1, URL_QUERY_MAX, 200,
+         "over the limit of 1024", "a query"},
+        /* The whole target: a variant not served. */
+        {"/api/", 'a', 0, URL_TARGET_MAX, 404, "over the limit of 2048", "a target"},
+        {"/", 'a', 0, WWW_PATH_MAX, 404, "over the limit of 255", "a file path"},
+    };
+    for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++)
+        for (int extra = 0; extra < 2; extra++) {
+            char *t = sized(limits[i].prefix, limits[i].filler,
+                            limits[i].head + (size_t)(limits[i].limit + extra));
+            bool named;
+            int status = ask(r, t, limits[i].over, &named);
+            check(extra ? status == 414 && named : status == limits[i].within, "%s of %d bytes: %d",
+                  limits[i].what, limits[i].limit + extra, status);
+            free(t);
+        }
     /* URL_PARAMS_MAX parameters are read (then one is found unknown); one more is not. */
     static const char *const params[2] = {"/api/brazilian?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8",
                                           "/api/brazilian?a=1&b=2&c=3&d=4&e=5&f=6&g=7&h=8&i=9"};
