@@ -277,6 +277,11 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
     return st != TABLE_OK;
 }
 
+/* The decoded size of the blocks the run writes. */
+static uint32_t block_bytes(const BuildOptions *opt) {
+    return opt->block_bytes ? opt->block_bytes : TABLE_BLOCK_BYTES;
+}
+
 /* Rewrites m's table as table_rewrite does to `sides`, and says so on the log as `done`. */
 static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uint32_t sides,
                    const char *done, const BuildOptions *opt, char *err, size_t errlen) {
@@ -287,7 +292,8 @@ static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uin
     bool rewritten;
     double start = wall_seconds();
     bool sized = stat(path, &before) == 0;
-    if (table_rewrite(v, m, path, sides, opt->threads, &rewritten, err, errlen) != TABLE_OK)
+    if (table_rewrite(v, m, path, sides, block_bytes(opt), opt->threads, &rewritten, err, errlen) !=
+        TABLE_OK)
         return 1;
     if (rewritten && sized && stat(path, &after) == 0 && opt->log)
         fprintf(opt->log, "%s: %s, %lld -> %lld bytes in %.2f s\n", name, done,
@@ -325,7 +331,8 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
     TableWriter *w;
-    if (table_writer_begin(path, &info, &w, err, errlen) != TABLE_OK) return 1;
+    if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != TABLE_OK)
+        return 1;
     if (opt->one_side) table_writer_draft(w); /* rewritten once the set is complete */
     if (table_writer_set_threads(w, opt->threads, err, errlen) != TABLE_OK) {
         table_writer_free(w);

@@ -18,10 +18,11 @@ typedef enum SliceMode { SLICES_AUTO, SLICES_ALWAYS, SLICES_NEVER } SliceMode;
 typedef struct BuildOptions {
     const char *dir;
     int threads;
-    uint64_t memory;  /* bytes a material may take to solve; larger ones are refused */
-    SliceMode slices; /* whether to solve in slice groups on disk */
-    bool one_side;    /* then rewrite each table to store one side to move (table_rewrite.h) */
-    FILE *log;        /* one line per material; live progress too when it is a terminal */
+    uint64_t memory;      /* bytes a material may take to solve; larger ones are refused */
+    SliceMode slices;     /* whether to solve in slice groups on disk */
+    bool one_side;        /* then rewrite each table to store one side to move (table_rewrite.h) */
+    uint32_t block_bytes; /* decoded size of the tables' blocks (table_writer.h); 0: the default */
+    FILE *log;            /* one line per material; live progress too when it is a terminal */
 } BuildOptions;
 
 /* Adds to list (count entries, room for BUILD_MAX_MATERIALS) every material the listed ones

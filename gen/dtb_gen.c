@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "memory.h"
 #include "mpi_run.h"
+#include "table_writer.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,9 +13,9 @@
 
 static const char usage[] =
     "usage: dtb-gen --variant V --pieces N [--dir DIR] [--threads T] [--memory SIZE]\n"
-    "               [--one-side] [--slices auto|always|never] [--plan]\n"
+    "               [--one-side] [--slices auto|always|never] [--plan] [--block-size SIZE]\n"
     "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] [--one-side]\n"
-    "               MATERIAL...\n"
+    "               [--block-size SIZE] MATERIAL...\n"
     "       mpirun -np N dtb-gen --mpi ... (either form)\n"
     "Builds the tables of every material with up to N pieces, or of the named materials\n"
     "(like KKMvK: White's kings and men, 'v', Black's) and all they convert into.\n"
@@ -31,6 +32,12 @@ static const char usage[] =
     "never refuses such a material.  The tables are the same byte for byte.\n"
     "--plan builds nothing: it prints each material's positions, slices and memory, whole\n"
     "and in slice groups.\n"
+    "--block-size SIZE: the decoded size of the tables' blocks, a multiple of 1K up to 8M\n"
+    "(default 32K; DTW blocks of two bytes a position are twice that).  A probe that misses\n"
+    "the cache decodes a whole block: with 8K, probes of random positions were 2 to 3.5\n"
+    "times as fast at cache budgets of 1% and 10% of the decoded set (dtb_set_cache_size),\n"
+    "a search-like walk as fast, but the files were 6.7% larger and first probes without\n"
+    "a cap 15% slower.  Tables already complete are kept whatever their block size.\n"
     "--one-side then rewrites each table to store only the side to move whose values\n"
     "compress smaller, and none of the positions where the opponent threatens a capture\n"
     "that every move leaves standing (a quarter of the WDL size over a 5-piece set); a\n"
@@ -82,6 +89,15 @@ static SliceMode slice_mode(const char *text) {
     cli_die(2, "--slices needs auto, always or never, not '%s'", text);
 }
 
+/* --block-size: a size in bytes (like 8K) that the table writer takes. */
+static uint32_t block_size(const char *text) {
+    uint64_t bytes = TABLE_BLOCK_BYTES;
+    if (text && (!memory_parse(text, &bytes) || bytes % TABLE_BLOCK_BYTES_STEP ||
+                 bytes > TABLE_BLOCK_BYTES_MAX))
+        cli_die(2, "--block-size needs a multiple of 1K up to 8M, like 8K or 32K, not '%s'", text);
+    return (uint32_t)bytes;
+}
+
 static void print_peak(uint64_t used, uint64_t limit) {
     char peak[32], bound[32];
     memory_format(used, peak, sizeof peak);
@@ -93,18 +109,14 @@ int main(int argc, char **argv) {
     cli_check_output_at_exit();
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
     const char *memory = NULL, *one_side = NULL, *mpi = NULL, *slices = NULL;
-    const char *plan = NULL;
-    const CliOption options[] = {{"--list-variants", false, &list_ids},
-                                 {"--variant", true, &variant},
-                                 {"--pieces", true, &pieces},
-                                 {"--dir", true, &dir},
-                                 {"--threads", true, &threads},
-                                 {"--memory", true, &memory},
-                                 {"--one-side", false, &one_side},
-                                 {"--mpi", false, &mpi},
-                                 {"--slices", true, &slices},
-                                 {"--plan", false, &plan},
-                                 {0}};
+    const char *plan = NULL, *block_text = NULL;
+    const CliOption options[] = {
+        {"--list-variants", false, &list_ids}, {"--variant", true, &variant},
+        {"--pieces", true, &pieces},           {"--dir", true, &dir},
+        {"--threads", true, &threads},         {"--memory", true, &memory},
+        {"--one-side", false, &one_side},      {"--mpi", false, &mpi},
+        {"--slices", true, &slices},           {"--plan", false, &plan},
+        {"--block-size", true, &block_text},   {0}};
     static const char *names[BUILD_MAX_MATERIALS];
     int named = cli_parse(argc, argv, options, names, BUILD_MAX_MATERIALS, usage);
     if (list_ids) {
@@ -122,6 +134,7 @@ int main(int argc, char **argv) {
                         .memory = cli_memory(memory),
                         .one_side = one_side != NULL,
                         .slices = slice_mode(slices),
+                        .block_bytes = block_size(block_text),
                         .log = stderr};
     if (plan) {
         if (build_plan(&v, list, count, &opt, stdout)) cli_die(1, "out of memory");

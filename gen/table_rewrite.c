@@ -67,7 +67,8 @@ static bool rewritten_to(const TableInfo *info, uint32_t sides) {
 }
 
 TableStatus table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
-                          int threads, bool *rewritten, char *err, size_t errlen) {
+                          uint32_t block_bytes, int threads, bool *rewritten, char *err,
+                          size_t errlen) {
     TableFile *file;
     Indexer ix;
     *rewritten = false;
@@ -83,7 +84,8 @@ TableStatus table_rewrite(const Variant *v, const Material *m, const char *path,
     uint64_t *unstored = find_unstored(v, &ix, threats, threads < 1 ? 1 : threads);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;
-    s = unstored && cells ? table_writer_begin(path, &info, &w, err, errlen) : TABLE_ERR_MEMORY;
+    s = unstored && cells ? table_writer_begin_sized(path, &info, block_bytes, &w, err, errlen)
+                          : TABLE_ERR_MEMORY;
     if (s == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", path);
     if (s == TABLE_OK) s = table_writer_set_threads(w, threads, err, errlen);
     if (s == TABLE_OK) {

@@ -25,8 +25,10 @@
  *   TABLE_SIDES_BOTH     a draft as a table of both sides written in full, as dtb-gen
  *                        writes one it solved; any other table is kept.
  * *rewritten says whether it was.  The values are the file's, the W/D/L counts its
- * header's; the positions left unstored are found again. */
+ * header's; the positions left unstored are found again.  The new file's blocks decode to
+ * block_bytes (table_writer_begin_sized), as the run that asks for it writes its tables. */
 TableStatus table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
-                          int threads, bool *rewritten, char *err, size_t errlen);
+                          uint32_t block_bytes, int threads, bool *rewritten, char *err,
+                          size_t errlen);
 
 #endif

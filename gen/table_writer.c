@@ -16,23 +16,29 @@
 #include <xxhash.h>
 #include <zstd.h>
 
-/* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW].  A probe that first
- * touches a block reads, checks and decodes it whole: 32 KiB decoded takes about 20 us.
- * On International's 4- and 5-piece tables, blocks of 32 KiB rather than 16 were 5% (WDL)
- * and 7% (DTW) smaller, 64 KiB another 3-5%.  Zstd decodes about equally fast at every
- * level; the WDL stream, a quarter byte a position, takes level 15, 13% smaller than level
- * 9 at 50 M positions a second (level 19: 1% smaller again, at 14 M); the DTW stream, a
- * byte a position, level 9 at 100 M a second (level 19: 10% smaller, at 3-7 M).  The sizes
- * are stored in each file and the levels change only the bytes written, not the format. */
+/* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW]: its positions per
+ * block are per_byte times the block's decoded bytes (table_writer_begin_sized).  A probe
+ * that first touches a block reads, checks and decodes it whole: 32 KiB decoded takes about
+ * 20 us.  On International's 4- and 5-piece tables, blocks of 32 KiB rather than 16 were 5%
+ * (WDL) and 7% (DTW) smaller, 64 KiB another 3-5%: hence TABLE_BLOCK_BYTES.  Zstd decodes
+ * about equally fast at every level; the WDL stream, a quarter byte a position, takes level
+ * 15, 13% smaller than level 9 at 50 M positions a second (level 19: 1% smaller again, at
+ * 14 M); the DTW stream, a byte a position, level 9 at 100 M a second (level 19: 10%
+ * smaller, at 3-7 M).  The sizes are stored in each file and the levels change only the
+ * bytes written, not the format. */
 typedef struct StreamPlan {
-    uint32_t per_block;
+    uint32_t per_byte; /* positions a decoded byte holds (a DTW half of two bytes aside) */
     int level;
 } StreamPlan;
 
 static const StreamPlan plans[2] = {
-    [TF_WDL] = {128u << 10, 15},
-    [TF_DTW] = {32u << 10, 9},
+    [TF_WDL] = {4, 15},
+    [TF_DTW] = {1, 9},
 };
+
+_Static_assert(2ull * TABLE_BLOCK_BYTES_MAX <= TF_BLOCK_BYTES_MAX &&
+                   TABLE_BLOCK_BYTES % TABLE_BLOCK_BYTES_STEP == 0,
+               "readers take the largest blocks written, two bytes a DTW position");
 
 #define BATCH_BLOCKS 32 /* compressed at once, then written */
 #define THREADS_MAX  64
@@ -66,6 +72,7 @@ struct TableWriter {
     uint64_t kept_counts[2][2][4];
     bool draft; /* table_writer_draft */
     int sets_added;
+    uint32_t block_bytes; /* decoded, of the smallest encoding (table_writer_begin_sized) */
     uint32_t per_block[TF_STREAMS], encoding[TF_STREAMS];
     uint64_t block_count; /* of all streams */
     uint64_t next_block;  /* the number of the next block written */
@@ -137,7 +144,7 @@ static void plan_streams(TableWriter *w) {
     uint32_t sides = w->info.sides == TABLE_SIDES_SMALLER ? TABLE_SIDES_WHITE : w->info.sides;
     tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
     for (uint32_t i = 0; i < 2 * w->info.cells_per_position; i++) {
-        w->per_block[i] = plans[i % 2].per_block;
+        w->per_block[i] = plans[i % 2].per_byte * w->block_bytes;
         w->encoding[i] = i % 2 == TF_WDL ? TF_WDL_2BIT : TF_DTW_HALF16;
         w->block_count += tf_block_count(w->stored_count, w->per_block[i]);
     }
@@ -170,13 +177,24 @@ static TableStatus writer_init(TableWriter *w, const char *path, char *err, size
 
 TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
                                char *err, size_t errlen) {
+    return table_writer_begin_sized(path, info, TABLE_BLOCK_BYTES, out, err, errlen);
+}
+
+TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
+                                     TableWriter **out, char *err, size_t errlen) {
     *out = NULL;
+    if (block_bytes == 0 || block_bytes % TABLE_BLOCK_BYTES_STEP ||
+        block_bytes > TABLE_BLOCK_BYTES_MAX)
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
+                       "blocks of %u bytes: not a multiple of %u up to %u", block_bytes,
+                       TABLE_BLOCK_BYTES_STEP, TABLE_BLOCK_BYTES_MAX);
     PartOrder order;
     TableStatus s = check_info(info, &order, path, err, errlen);
     if (s != TABLE_OK) return s;
     TableWriter *w = calloc(1, sizeof *w);
     if (!w) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
     w->fd = -1;
+    w->block_bytes = block_bytes;
     w->info = *info;
     w->order = order;
     memset(w->info.counts, 0, sizeof w->info.counts);

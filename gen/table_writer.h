@@ -10,6 +10,15 @@
 
 typedef struct TableWriter TableWriter;
 
+/* The decoded size of a table's blocks, in bytes: a WDL block holds four positions a byte, a
+ * DTW block one (two bytes each where a half exceeds 255, table_format.h).  Smaller blocks
+ * make a probe that misses the cache decode less, for files a little larger (dtb-gen
+ * --block-size; probe/block_cache.h has the figures).  Any multiple of the step up to the
+ * maximum, whose DTW blocks of two bytes a position are the most readers take. */
+#define TABLE_BLOCK_BYTES      (32u << 10) /* the default */
+#define TABLE_BLOCK_BYTES_STEP (1u << 10)
+#define TABLE_BLOCK_BYTES_MAX  (8u << 20)
+
 /* Starts the table described by info (variant, fingerprint, material, positions, value
  * sets in cells_per_position, the sides to move stored, TABLE_SIDES_SMALLER leaving the
  * choice to the writer; the index's parts and their order in the file, all zero leaving
@@ -25,6 +34,12 @@ typedef struct TableWriter TableWriter;
  * to use twice at once for the same path. */
 TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
                                char *err, size_t errlen);
+
+/* table_writer_begin with blocks of block_bytes decoded bytes rather than TABLE_BLOCK_BYTES:
+ * TABLE_ERR_CORRUPT when it is not a multiple of TABLE_BLOCK_BYTES_STEP up to
+ * TABLE_BLOCK_BYTES_MAX. */
+TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
+                                     TableWriter **out, char *err, size_t errlen);
 
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
  * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */

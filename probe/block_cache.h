@@ -22,8 +22,8 @@
  * its first probes without a cap 15% slower.  Decoding a block only up to the position
  * asked (zstd's streaming decoder) saved half the time of a WDL block and none of a DTW
  * block, whose 32 KiB zstd decodes as one piece, and leaves no block to keep.  The
- * writer's block sizes are left as they are: a change of its default is the generator's
- * choice, which the tables read either way. */
+ * default stays 32 KiB, for the smaller files and first probes; dtb-gen --block-size 8K
+ * writes the smaller blocks for users with a tight budget (readers take any size). */
 #ifndef DTB_BLOCK_CACHE_H
 #define DTB_BLOCK_CACHE_H
 

@@ -21,12 +21,18 @@ if(TARGET dtb-gen AND MPI_C_FOUND)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/one_side
                    $<TARGET_FILE:dtb-gen> none ${MPIRUN} -- --variant scandinavian-8 --pieces 3
                    --one-side)
+  # Workers parse the same command line, --block-size included (gen/build.h's options).
+  add_test(NAME mpi_same_tables_block_size
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/block_size
+                   $<TARGET_FILE:dtb-gen> none ${MPIRUN} -- --variant brazilian --pieces 4
+                   --block-size 8K)
   add_test(NAME mpi_killed_rank
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/killed_rank.sh ${MPI_DIR}/killed
                    $<TARGET_FILE:dtb-gen> $<TARGET_FILE:dtb-probe>
                    ${CMAKE_SOURCE_DIR}/tables/brazilian/MANIFEST
                    ${MPIRUN} -- --variant brazilian --pieces 4)
-  set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_killed_rank
+  set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_same_tables_block_size
+                       mpi_killed_rank
                        PROPERTIES ENVIRONMENT "${MPI_ENV}" LABELS mpi RUN_SERIAL TRUE)
 endif()
 # The order of the materials handed out, which needs no MPI.
