@@ -3,6 +3,7 @@
 #include "claim_print.h"
 #include "cli.h"
 #include "material.h"
+#include "material_table.h"
 #include "tablebase.h"
 
 #include <errno.h>
@@ -21,12 +22,9 @@ static const char *verdict_word(const EntryVerdict *e) {
 }
 
 static bool has_table(const char *dir, const char *material) {
-    Material m;
-    char err[256], name[MATERIAL_NAME_MAX], path[4400];
-    if (!material_parse(material, &m, err, sizeof err)) cli_die(2, "%s", err);
-    if (!material_is_canonical(&m)) m = material_reversed(&m);
-    material_name(&m, name, sizeof name);
-    snprintf(path, sizeof path, "%s/%s%s", dir, name, TB_FILE_SUFFIX);
+    Material canonical;
+    char path[4400];
+    material_table_path(dir, material, &canonical, path, sizeof path);
     return access(path, R_OK) == 0;
 }
 

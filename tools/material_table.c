@@ -7,16 +7,24 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+bool material_table_path(const char *dir, const char *name, Material *canonical, char *path,
+                         size_t len) {
+    Material m;
+    char err[1024], canonical_name[MATERIAL_NAME_MAX];
+    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
+    bool reversed = !material_is_canonical(&m);
+    *canonical = reversed ? material_reversed(&m) : m;
+    material_name(canonical, canonical_name, sizeof canonical_name);
+    snprintf(path, len, "%s/%s%s", dir, canonical_name, TB_FILE_SUFFIX);
+    return reversed;
+}
+
 void material_table_open(const Variant *v, const char *dir, const char *name, int error_status,
                          MaterialTable *out) {
-    Material m;
-    char err[1024], path[4200], canonical_name[MATERIAL_NAME_MAX];
-    if (!material_parse(name, &m, err, sizeof err)) cli_die(2, "%s", err);
-    out->reversed = !material_is_canonical(&m);
-    Material canonical = out->reversed ? material_reversed(&m) : m;
-    material_name(&canonical, canonical_name, sizeof canonical_name);
+    Material canonical;
+    char err[1024], path[4200];
+    out->reversed = material_table_path(dir, name, &canonical, path, sizeof path);
     snprintf(out->dir, sizeof out->dir, "%s", dir);
-    snprintf(path, sizeof path, "%s/%s%s", out->dir, canonical_name, TB_FILE_SUFFIX);
     if (tb_open_indexed(v, &canonical, path, &out->t, &out->ix, err, sizeof err) != TABLE_OK)
         cli_die(error_status, "%s", err);
 }
@@ -26,8 +34,8 @@ Cell *material_table_cells(const MaterialTable *mt, int error_status) {
     Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
     Tablebase *tb = tb_open(mt->ix.v, mt->dir);
     char err[1024];
-    if (!cells || !tb)
-        cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
+    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
+    if (!tb) cli_die(1, "out of memory opening the tables of %s", mt->dir);
     if (tb_read_all(tb, &mt->ix.m, cells, err, sizeof err)) cli_die(error_status, "%s", err);
     tb_close(tb);
     return cells;
