@@ -234,7 +234,9 @@ typedef struct dtb_stats {
 /* Counts the results of every position of material (a name like "KKMvK", in either colour
  * order: "KvKK" counts KKvK's positions with colours swapped).  It reads the whole table,
  * with a probe's search for the positions a file does not store: seconds for a 5-piece
- * 10x10 material, and memory of 2 bytes a position and value set while it runs.
+ * 10x10 material, and memory of 2 bytes a position and value set while it runs.  That read
+ * counts every value set: a call on the same material right after, with the other rules
+ * (dtb_set_rules), answers without reading it again.
  * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; the table errors of
  * dtb_probe, naming the file (DTB_ERR_MISSING_TABLE for a material of no table).  Since 0.4. */
 dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);

@@ -5,15 +5,29 @@
 
 #include "dtb.h"
 
+#include "draw_rules.h"
 #include "position.h"
 #include "tablebase.h"
 #include "variant.h"
+
+#include <pthread.h>
+
+/* dtb_material_stats counts every value set of a table in one read, which takes minutes on
+ * a large Frisian material: the results of the last material read wait here, for each set,
+ * for a call with the other rules (as a report asks for both). */
+typedef struct StatsMemo {
+    pthread_mutex_t lock;
+    char material[sizeof((dtb_stats *)0)->material]; /* as asked for; "" for none */
+    uint32_t sets;                                   /* the sets by_set holds */
+    dtb_stats by_set[VALUE_SETS_MAX];
+} StatsMemo;
 
 struct dtb_handle {
     Variant v; /* the Tablebase keeps a pointer to it */
     Tablebase *tb;
     int value_set;            /* VALUES_RULES or VALUES_PURE */
     char dir[TB_DIR_MAX + 1]; /* the tables' folder, as dtb_open was given it */
+    StatsMemo stats;
 };
 
 /* Records the detail for dtb_last_error (printf-style) and returns status. */

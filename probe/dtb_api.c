@@ -256,6 +256,7 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
         return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     }
     tb_set_cache_size(h->tb, default_cache_size());
+    pthread_mutex_init(&h->stats.lock, NULL);
     *out = h;
     return DTB_OK;
 }
@@ -263,6 +264,7 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
 void dtb_close(dtb_handle *h) {
     if (!h) return;
     tb_close(h->tb);
+    pthread_mutex_destroy(&h->stats.lock);
     free(h);
 }
 

@@ -167,6 +167,45 @@ static dtb_status stored_sets(const dtb_handle *h, const Material *m, uint32_t *
     return DTB_OK;
 }
 
+/* The stats of material in value set `set` from h's memo: false when it has none. */
+static bool recall_stats(dtb_handle *h, const char *material, uint32_t set, dtb_stats *out) {
+    pthread_mutex_lock(&h->stats.lock);
+    bool found = set < h->stats.sets && strcmp(h->stats.material, material) == 0;
+    if (found) *out = h->stats.by_set[set];
+    pthread_mutex_unlock(&h->stats.lock);
+    return found;
+}
+
+static void remember_stats(dtb_handle *h, const dtb_stats *by_set, uint32_t sets) {
+    pthread_mutex_lock(&h->stats.lock);
+    memcpy(h->stats.by_set, by_set, sets * sizeof *by_set);
+    h->stats.sets = sets;
+    snprintf(h->stats.material, sizeof h->stats.material, "%s", by_set[0].material);
+    pthread_mutex_unlock(&h->stats.lock);
+}
+
+/* Counts every value set of material m's table (canonical; its colours swapped when
+ * `reversed`) into by_set[0..sets). */
+static dtb_status count_material(dtb_handle *h, const char *material, const Material *m,
+                                 bool reversed, uint32_t sets, dtb_stats *by_set) {
+    Indexer ix;
+    idx_init(&ix, &h->v, m);
+    Cell *cells = malloc(ix.size * sets * sizeof *cells);
+    if (!cells)
+        return api_fail(DTB_ERR_NO_MEMORY, "out of memory for the %llu positions of %s",
+                        (unsigned long long)ix.size, material);
+    char err[1024];
+    TableStatus ts = tb_read_all(h->tb, m, cells, err, sizeof err);
+    for (uint32_t set = 0; set < sets && ts == TABLE_OK; set++) {
+        uint64_t longest_index = 0;
+        snprintf(by_set[set].material, sizeof by_set[set].material, "%s", material);
+        count_cells(&ix, cells, sets, set, reversed, &by_set[set], &longest_index);
+        set_longest_win(h, &ix, longest_index, reversed, &by_set[set]);
+    }
+    free(cells);
+    return ts == TABLE_OK ? DTB_OK : api_table_failure(ts, err);
+}
+
 dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out) {
     if (!h || !material || !out) return api_null_argument(__func__);
     memset(out, 0, sizeof *out);
@@ -176,21 +215,16 @@ dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *ou
     dtb_status s = canonical_material(material, &m, &reversed);
     if (s == DTB_OK) s = stored_sets(h, &m, &sets);
     if (s != DTB_OK) return s;
-    Indexer ix;
-    idx_init(&ix, &h->v, &m);
-    Cell *cells = malloc(ix.size * sets * sizeof *cells);
-    if (!cells)
-        return api_fail(DTB_ERR_NO_MEMORY, "out of memory for the %llu positions of %s",
-                        (unsigned long long)ix.size, material);
-    char err[1024];
-    TableStatus ts = tb_read_all(h->tb, &m, cells, err, sizeof err);
-    if (ts == TABLE_OK) {
-        uint64_t longest_index = 0;
-        uint32_t set = (uint32_t)h->value_set < sets ? (uint32_t)h->value_set : 0;
-        snprintf(out->material, sizeof out->material, "%s", material);
-        count_cells(&ix, cells, sets, set, reversed, out, &longest_index);
-        set_longest_win(h, &ix, longest_index, reversed, out);
+    uint32_t set = (uint32_t)h->value_set < sets ? (uint32_t)h->value_set : 0;
+    if (recall_stats(h, material, set, out)) return DTB_OK;
+    /* A file's header allows at most VALUE_SETS_MAX sets (table_file.c). */
+    dtb_stats *by_set = calloc(sets, sizeof *by_set);
+    if (!by_set) return api_fail(DTB_ERR_NO_MEMORY, "out of memory counting %s", material);
+    s = count_material(h, material, &m, reversed, sets, by_set);
+    if (s == DTB_OK) {
+        *out = by_set[set];
+        remember_stats(h, by_set, sets);
     }
-    free(cells);
-    return ts == TABLE_OK ? DTB_OK : api_table_failure(ts, err);
+    free(by_set);
+    return s;
 }

@@ -597,9 +597,9 @@ TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, c
 
 /* Whether position i of file has its values stored: not a hole, a capture pending, a side
  * to move left out or a bounded threat the file leaves out.  *p is the position, unless a hole. */
-static bool stored(const Tablebase *tb, const Indexer *ix, const TableFile *file, uint64_t i,
-                   Position *p, bool *hole, MoveList *list) {
-    *hole = !idx_decode(ix, i, p);
+static bool stored(const Tablebase *tb, const Indexer *ix, IdxCursor *cur, const TableFile *file,
+                   uint64_t i, Position *p, bool *hole, MoveList *list) {
+    *hole = !idx_decode_near(ix, cur, i, p);
     return !*hole && table_stores(file, i) && !movegen_has_capture(tb->v, p) &&
            !(table_leaves_threats(file) && threat_bounded(tb->v, p, list));
 }
@@ -612,10 +612,11 @@ static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const Table
     if (!list) return TABLE_ERR_MEMORY;
     TableStatus status = TABLE_OK;
     uint32_t sets = table_info(file)->cells_per_position;
+    IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
         Position p;
         bool hole;
-        if (stored(tb, ix, file, i, &p, &hole, list)) {
+        if (stored(tb, ix, &cur, file, i, &p, &hole, list)) {
             for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
                 status =
                     check_stored(TABLE_OK, file, i, CELL_WDL(out[i * sets + set]), err, errlen);

@@ -5,7 +5,7 @@ set -euo pipefail
 
 usage() {
     cat <<'EOF'
-usage: scripts/report.sh [--quick] [--sets DIR] [--bin DIR] [--tables DIR] [OUT]
+usage: scripts/report.sh [--quick] [--sets DIR] [--bin DIR] [--tables DIR] [--jobs N] [OUT]
 Writes OUT/REPORT.md with its pictures in OUT/report/ from the tables.  OUT defaults to
 tables/, DIR of --bin (holding dtb-gen and dtb-probe) to build/.
 Without --sets it builds every table of up to 4 pieces of every variant (kept between
@@ -14,12 +14,16 @@ runs) into DIR of --tables (default BIN/report-tables/) and reports on them.
 built beforehand (bench/sets.sh): each variant up to the largest material of its folder.
 --quick (which needs OUT) builds only Brazilian up to 3 pieces and writes only its
 section: the test compares that with the same section of the committed tables/REPORT.md.
+Each table is counted once (dtb-probe stats), N at a time (default: the cores), into
+BIN/report-cache/: a run cut short, or run again, counts only the tables whose MANIFEST
+line, or dtb-probe, changed.
 EOF
 }
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$ROOT/build
 QUICK=0
+JOBS=$(nproc)
 TABLES=
 SETS=
 OUT=
@@ -29,6 +33,7 @@ while [ $# -gt 0 ]; do
     --bin) BIN=$2; shift ;;
     --tables) TABLES=$2; shift ;;
     --sets) SETS=$2; shift ;;
+    --jobs) JOBS=$2; shift ;;
     -h | --help) usage; exit 0 ;;
     -*) usage >&2; exit 2 ;;
     *) OUT=$1 ;;
@@ -43,6 +48,7 @@ if [ "$QUICK" = 1 ] && [ -n "$SETS" ]; then
     echo "report.sh: --quick builds its own tables: it takes no --sets" >&2
     exit 2
 fi
+case $JOBS in '' | *[!0-9]* | 0) echo "report.sh: --jobs takes a number from 1, not '$JOBS'" >&2; exit 2 ;; esac
 if [ -n "$SETS" ] && [ ! -d "$SETS" ]; then
     echo "report.sh: --sets: no folder '$SETS'" >&2
     exit 2
@@ -52,6 +58,9 @@ TABLES=${SETS:-${TABLES:-$BIN/report-tables}}
 CLAIMS=$ROOT/claims/claims.txt
 GEN=$BIN/dtb-gen
 PROBE=$BIN/dtb-probe
+# Counts kept between runs, a folder for each folder of tables.
+mkdir -p "$TABLES"
+CACHE=$BIN/report-cache/$(cd "$TABLES" && pwd -P | sha256sum | cut -c1-16)
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 
@@ -126,25 +135,56 @@ materials() {
     done | sort -k1,1n -k2,2 | cut -d' ' -f2
 }
 
+# Runs "$@" in the background, at most JOBS at a time; a job that fails stops the script
+# when it is waited for (spawn, wait_all).
+PIDS=()
+spawn() {
+    if [ "${#PIDS[@]}" -ge "$JOBS" ]; then
+        wait "${PIDS[0]}"
+        PIDS=("${PIDS[@]:1}")
+    fi
+    "$@" &
+    PIDS+=($!)
+}
+wait_all() {
+    local pid
+    for pid in "${PIDS[@]}"; do wait "$pid"; done
+    PIDS=()
+}
+
+# What a cached count depends on besides its table: the program that counted it.
+PROBE_ID=$(sha256sum <"$PROBE" | cut -d' ' -f1)
+
+# The stats of material M of V into its stats_file, and its histograms (named as histogram()
+# names them) beside it, unless they are there for the same table (its MANIFEST line) and dtb-probe.
+# A table without a MANIFEST line is counted every time.
+cached_stats() { # V M
+    local dir=$CACHE/$1 line key tmp
+    line=$(grep "^$2 " "$TABLES/$1/MANIFEST" 2>/dev/null || true)
+    key="$PROBE_ID $line"
+    if [ -n "$line" ] && [ -f "$dir/$2.key" ] && [ "$(cat "$dir/$2.key")" = "$key" ]; then
+        return 0
+    fi
+    mkdir -p "$dir"
+    rm -f "$dir/$2.key"
+    tmp=$(mktemp "$dir/$2.stats.XXXXXX")
+    "$PROBE" stats --variant "$1" --dir "$TABLES/$1" --svg-dir "$dir" "$2" >"$tmp"
+    mv "$tmp" "$dir/$2.stats"
+    if [ -n "$line" ]; then echo "$key" >"$dir/$2.key"; fi
+}
+
 # The output of stats and claim for V, gathered first so that a failure stops the script.
 collect() {
-    local m sets out
+    local m f sets
     sets=$(section_pieces "$1")
-    "$PROBE" stats --variant "$1" --dir "$TABLES/$1" KvK >"$(stats_file "$1" KvK)" # value_sets
+    cached_stats "$1" KvK # value_sets
+    for f in "$TABLES/$1"/*.dtb; do spawn cached_stats "$1" "$(basename "$f" .dtb)"; done
+    wait_all
     for f in "$TABLES/$1"/*.dtb; do
         m=$(basename "$f" .dtb)
-        if [ "$(printf %s "$m" | tr -cd KM | wc -c)" -gt "$sets" ]; then
-            "$PROBE" stats --variant "$1" --dir "$TABLES/$1" "$m" >"$(stats_file "$1" "$m")"
-            continue
+        if [ "$(printf %s "$m" | tr -cd KM | wc -c)" -le "$sets" ]; then
+            cp "$CACHE/$1/$1-$m-dtw"*.svg "$OUT/report/"
         fi
-        # One read of the table a value set: the first also gives the counts (of both sets).
-        out=$(stats_file "$1" "$m")
-        for set in $(value_sets "$1"); do
-            # shellcheck disable=SC2046
-            "$PROBE" stats --variant "$1" --dir "$TABLES/$1" $(rules_option "$set") \
-                --svg "$OUT/report/$(histogram "$1" "$m" "$set")" "$m" >"$out"
-            out=/dev/null
-        done
     done
     for set in $(value_sets "$1"); do
         # shellcheck disable=SC2046
@@ -153,7 +193,7 @@ collect() {
     done
 }
 
-stats_file() { echo "$WORK/stats-$1-$2"; }
+stats_file() { echo "$CACHE/$1/$2.stats"; }
 histogram() { echo "$1-$2-dtw$(set_suffix "$3").svg"; } # V MATERIAL SET
 claim_file() { echo "$WORK/claim-$1-$2"; }
 

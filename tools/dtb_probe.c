@@ -440,7 +440,7 @@ static void write_dtw_histogram(const Variant *v, const char *name, const char *
 
 static const char stats_usage[] =
     "usage: dtb-probe stats --variant V [--dir DIR] [--svg FILE [--rules pure|official]]\n"
-    "                       MATERIAL\n"
+    "                       [--svg-dir FOLDER] MATERIAL\n"
     "Prints the results of every position of MATERIAL (like KKMvK), for the side to move:\n"
     "  white-to-move win W draw D loss L\n"
     "  black-to-move win W draw D loss L\n"
@@ -449,16 +449,17 @@ static const char stats_usage[] =
     "'rules-'.\n"
     "--svg writes FILE, the histogram of the decided positions by DTW as a plain SVG bar\n"
     "chart; for Frisian, of the values --rules names (official by default).\n"
+    "--svg-dir writes every histogram of MATERIAL into FOLDER: V-MATERIAL-dtw.svg, or\n"
+    "for Frisian V-MATERIAL-dtw-official.svg and V-MATERIAL-dtw-pure.svg: one read of the\n"
+    "table for both.\n"
     "DIR defaults to tables/V.\n";
 
 static int run_stats(int argc, char **argv) {
-    const char *variant = NULL, *dir = NULL, *name = NULL, *svg = NULL;
+    const char *variant = NULL, *dir = NULL, *name = NULL, *svg = NULL, *svg_dir = NULL;
     RulesOptions ro = {0};
-    const CliOption options[] = {{"--variant", true, &variant},
-                                 {"--dir", true, &dir},
-                                 {"--svg", true, &svg},
-                                 {"--rules", true, &ro.rules},
-                                 {0}};
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir},
+                                 {"--svg", true, &svg},         {"--svg-dir", true, &svg_dir},
+                                 {"--rules", true, &ro.rules},  {0}};
     cli_parse(argc, argv, options, &name, 1, stats_usage);
     Variant v;
     dtb_handle *h = open_tables(variant, dir, &v);
@@ -478,12 +479,20 @@ static int run_stats(int argc, char **argv) {
         print_stats(h, &stats[set], prefix[set]);
     }
     dtb_close(h);
+    static const char *const set_names[2] = {"pure", "official"};
     if (svg)
         write_dtw_histogram(&v, name,
                             sets == 1 ? ""
                             : pure    ? ", pure values"
                                       : ", official values",
                             &stats[sets > 1 && !pure], svg);
+    for (int set = 0; svg_dir && set < sets; set++) {
+        char path[4200], set_label[32] = "";
+        if (sets > 1) snprintf(set_label, sizeof set_label, ", %s values", set_names[set]);
+        snprintf(path, sizeof path, "%s/%s-%s-dtw%s%s.svg", svg_dir, v.id, name,
+                 sets > 1 ? "-" : "", sets > 1 ? set_names[set] : "");
+        write_dtw_histogram(&v, name, set_label, &stats[set], path);
+    }
     return 0;
 }
 

@@ -31,6 +31,28 @@ sed -n 's/^black-to-move //p' "$WORK/kvm" >"$WORK/b"
 expect_same "MvK white-to-move = KvM black-to-move" "$WORK/b" "$WORK/a"
 expect_match "MvK's longest win is an MvK position" "^longest-win [0-9]+ [WB]:W[0-9]+:BK[0-9]+$" "$WORK/mvk"
 
+# --svg-dir writes the histograms --svg writes one at a time: Brazilian's one, and Frisian's
+# official and pure ones from a single run.
+mkdir "$WORK/svg"
+"$PROBE" stats --variant brazilian --dir "$TABLES" --svg "$WORK/kvk.svg" KvK >/dev/null
+"$PROBE" stats --variant brazilian --dir "$TABLES" --svg-dir "$WORK/svg" KvK >"$WORK/kvk-dir"
+expect_same "--svg-dir: Brazilian's histogram" "$WORK/kvk.svg" "$WORK/svg/brazilian-KvK-dtw.svg"
+expect_same "--svg-dir: the same counts" "$WORK/kvk" "$WORK/kvk-dir"
+gen_tables --variant frisian --dir "$WORK/frisian" KKvK
+for rules in official pure; do
+    "$PROBE" stats --variant frisian --dir "$WORK/frisian" --rules $rules \
+        --svg "$WORK/frisian-$rules.svg" KKvK >/dev/null
+done
+"$PROBE" stats --variant frisian --dir "$WORK/frisian" --svg-dir "$WORK/svg" KKvK >/dev/null
+for rules in official pure; do
+    expect_same "--svg-dir: Frisian's $rules histogram" "$WORK/frisian-$rules.svg" \
+        "$WORK/svg/frisian-KKvK-dtw-$rules.svg"
+done
+expect_match "the two differ in their titles" "KKvK, pure values" "$WORK/svg/frisian-KKvK-dtw-pure.svg"
+"$PROBE" stats --variant brazilian --dir "$TABLES" --svg-dir "$WORK/no/such" KvK >/dev/null 2>"$WORK/err"
+expect_status "--svg-dir of a missing folder" 1 $?
+expect_match "the error names the file" "no/such/brazilian-KvK-dtw.svg" "$WORK/err"
+
 "$PROBE" stats --variant brazilian --dir "$TABLES" KvQ >/dev/null 2>"$WORK/err"
 expect_status "stats with a bad material" 2 $?
 expect_match "the error names the material" "KvQ" "$WORK/err"
