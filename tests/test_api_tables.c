@@ -140,10 +140,10 @@ static void test_stats_errors(dtb_handle *h) {
 }
 
 static bool same_stats(dtb_stats a, dtb_stats b) {
-    bool same = a.positions == b.positions && a.longest_win == b.longest_win &&
-                !memcmp(&a.longest_win_position, &b.longest_win_position,
-                        sizeof a.longest_win_position) &&
-                !strcmp(a.material, b.material);
+    bool same =
+        a.positions == b.positions && a.longest_win == b.longest_win &&
+        !memcmp(&a.longest_win_position, &b.longest_win_position, sizeof a.longest_win_position) &&
+        !strcmp(a.material, b.material);
     for (int side = 0; side < 2; side++)
         same &= a.wins[side] == b.wins[side] && a.draws[side] == b.draws[side] &&
                 a.losses[side] == b.losses[side];
