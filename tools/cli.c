@@ -46,9 +46,49 @@ static const CliOption *find_option(const CliOption *options, const char *name) 
     return NULL;
 }
 
-int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
-              int max_positional, const char *usage) {
+static const CliRepeatable *find_repeatable(const CliRepeatable *repeatable, const char *name) {
+    for (; repeatable->name; repeatable++)
+        if (strcmp(repeatable->name, name) == 0) return repeatable;
+    return NULL;
+}
+
+/* The value of the option argv[*i], the argument after it, moving *i onto it. */
+static const char *option_value(int argc, char **argv, int *i) {
+    const char *name = argv[*i];
+    const char *value = *i + 1 < argc ? argv[++*i] : "";
+    if (!value[0]) cli_die(2, "option '%s' needs a value", name);
+    if (strlen(value) > VALUE_MAX)
+        cli_die(2, "the value of option '%s' is longer than %d characters", name, VALUE_MAX);
+    return value;
+}
+
+static void add_repeated(const CliRepeatable *r, const char *value) {
+    if (*r->count == r->max)
+        cli_die(2, "option '%s' may be given at most %d times", r->name, r->max);
+    r->values[(*r->count)++] = value;
+}
+
+/* Stores the option argv[*i] and its value, moving *i past them. */
+static void take_option(int argc, char **argv, int *i, const CliOption *options,
+                        const CliRepeatable *repeatable, const char *usage) {
+    const char *arg = argv[*i];
+    const CliOption *o = find_option(options, arg);
+    const CliRepeatable *r = o ? NULL : find_repeatable(repeatable, arg);
+    if (!o && !r) {
+        fputs(usage, stderr);
+        cli_die(2, "unknown option '%s'", arg);
+    }
+    if (r)
+        add_repeated(r, option_value(argc, argv, i));
+    else
+        *o->value = o->takes_value ? option_value(argc, argv, i) : "1";
+}
+
+int cli_parse_repeatable(int argc, char **argv, const CliOption *options,
+                         const CliRepeatable *repeatable, const char **positional,
+                         int max_positional, const char *usage) {
     int count = 0;
+    for (const CliRepeatable *r = repeatable; r->name; r++) *r->count = 0;
     for (int i = 1; i < argc; i++) {
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
@@ -56,20 +96,7 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
             exit(0);
         }
         if (arg[0] == '-' && arg[1] == '-') {
-            const CliOption *o = find_option(options, arg);
-            if (!o) {
-                fputs(usage, stderr);
-                cli_die(2, "unknown option '%s'", arg);
-            }
-            if (!o->takes_value) {
-                *o->value = "1";
-                continue;
-            }
-            const char *value = i + 1 < argc ? argv[++i] : "";
-            if (!value[0]) cli_die(2, "option '%s' needs a value", arg);
-            if (strlen(value) > VALUE_MAX)
-                cli_die(2, "the value of option '%s' is longer than %d characters", arg, VALUE_MAX);
-            *o->value = value;
+            take_option(argc, argv, &i, options, repeatable, usage);
         } else if (count < max_positional) {
             positional[count++] = arg;
         } else {
@@ -78,6 +105,12 @@ int cli_parse(int argc, char **argv, const CliOption *options, const char **posi
         }
     }
     return count;
+}
+
+int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
+              int max_positional, const char *usage) {
+    static const CliRepeatable none[] = {{0}};
+    return cli_parse_repeatable(argc, argv, options, none, positional, max_positional, usage);
 }
 
 long cli_number(const char *name, const char *text, long low, long high) {

@@ -13,11 +13,28 @@ typedef struct CliOption {
     const char **value; /* receives the value, or "1" for a flag */
 } CliOption;
 
-/* Parses argv against options; the rest go to positional (at most max_positional).
- * On "--help" prints usage and exits 0; on a bad option, or an option's value empty or
- * longer than a folder name may be (TB_DIR_MAX), exits 2. */
+/* An option that takes a value and may be given up to max times (`--where A --where B`):
+ * values, an array of max entries, receives its values in the order given, and *count
+ * their number.  (Apart from CliOption, whose tables elsewhere list three fields.) */
+typedef struct CliRepeatable {
+    const char *name;
+    const char **values;
+    int max;
+    int *count;
+} CliRepeatable;
+
+/* Parses argv against options, where an option given twice keeps its last value; the rest
+ * go to positional (at most max_positional).  On "--help" prints usage and exits 0; on a
+ * bad option, or an option's value empty or longer than a folder name may be (TB_DIR_MAX),
+ * exits 2 naming it. */
 int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,
               int max_positional, const char *usage);
+
+/* cli_parse with the repeatable options of repeatable (ended by one named NULL) too; exits
+ * 2 naming one given more than its max times. */
+int cli_parse_repeatable(int argc, char **argv, const CliOption *options,
+                         const CliRepeatable *repeatable, const char **positional,
+                         int max_positional, const char *usage);
 
 /* The whole number text of option name, or exit 2 naming it when it is not one in
  * low..high. */

@@ -181,10 +181,10 @@ static void describe_moves(dtb_handle *h, const dtb_position *pos, Page *page) {
 }
 
 static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value value, Page *page) {
-    int max = value.wdl == DTB_DRAW ? PROBE_DRAW_LINE_PLIES : value.dtw, count;
-    dtb_move *line = malloc(((size_t)max + 1) * sizeof *line);
-    if (!line) cli_die(1, "out of memory");
-    if (dtb_line(h, pos, line, max, &count)) cli_die(1, "%s", dtb_last_error());
+    dtb_move *line;
+    int count;
+    dtb_status s = probe_line(h, pos, value, &line, &count);
+    if (s) cli_die(1, "%s", s == DTB_ERR_NO_MEMORY ? "out of memory" : dtb_last_error());
     /* A row stays under LINE_ROW_WIDTH unless one move alone is longer (NOTATION_MAX). */
     char row[LINE_ROW_WIDTH + NOTATION_MAX + 1];
     size_t used = 0;
@@ -544,23 +544,8 @@ static const char claim_usage[] =
     "RULES.md 7.2 (with no moves played yet in two kings against one king), --rules pure the\n"
     "values without them.\n";
 
-/* The values given to the repeatable option `name` (cli_parse keeps only the last). */
-static int repeated_option(int argc, char **argv, const CliOption *options, const char *name,
-                           const char **values, int max) {
-    int count = 0;
-    for (int i = 1; i + 1 < argc; i++) {
-        if (strcmp(argv[i], name) == 0 && count < max) values[count++] = argv[i + 1];
-        for (const CliOption *o = options; o->name; o++)
-            if (o->takes_value && strcmp(argv[i], o->name) == 0) {
-                i++; /* the option's value, never an option itself */
-                break;
-            }
-    }
-    return count;
-}
-
 typedef struct ClaimOptions {
-    const char *wins, *draw, *where, *to_move, *within, *won_only;
+    const char *wins, *draw, *to_move, *within, *won_only;
 } ClaimOptions;
 
 /* The claim the options state; exits 2 naming a bad part. */
@@ -581,8 +566,6 @@ static void claim_from_options(const Variant *v, const ClaimOptions *o, const ch
     if (o->to_move && !claim_parse_side("--to-move", o->to_move, &c->to_move, err, sizeof err))
         cli_die(2, "%s", err);
     if (o->within && !claim_parse_bound(o->within, c, err, sizeof err)) cli_die(2, "%s", err);
-    if (conditions > CLAIM_CONDITIONS)
-        cli_die(2, "a claim takes at most %d --where conditions", CLAIM_CONDITIONS);
     for (int i = 0; i < conditions; i++)
         if (!claim_add_where(v, where[i], c, err, sizeof err)) cli_die(2, "%s", err);
 }
@@ -591,20 +574,16 @@ static int run_claim(int argc, char **argv) {
     const char *variant = NULL, *dir = NULL, *name = NULL, *heatmap = NULL;
     ClaimOptions co = {0};
     RulesOptions ro = {0};
-    const CliOption options[] = {{"--variant", true, &variant},
-                                 {"--dir", true, &dir},
-                                 {"--rules", true, &ro.rules},
-                                 {"--wins", true, &co.wins},
-                                 {"--draw", false, &co.draw},
-                                 {"--where", true, &co.where},
-                                 {"--to-move", true, &co.to_move},
-                                 {"--within", true, &co.within},
-                                 {"--won-only", false, &co.won_only},
-                                 {"--heatmap", true, &heatmap},
-                                 {0}};
-    cli_parse(argc, argv, options, &name, 1, claim_usage);
-    const char *where[CLAIM_CONDITIONS + 1];
-    int conditions = repeated_option(argc, argv, options, "--where", where, CLAIM_CONDITIONS + 1);
+    const char *where[CLAIM_CONDITIONS];
+    int conditions;
+    const CliOption options[] = {
+        {"--variant", true, &variant},  {"--dir", true, &dir},
+        {"--rules", true, &ro.rules},   {"--wins", true, &co.wins},
+        {"--draw", false, &co.draw},    {"--to-move", true, &co.to_move},
+        {"--within", true, &co.within}, {"--won-only", false, &co.won_only},
+        {"--heatmap", true, &heatmap},  {0}};
+    const CliRepeatable repeatable[] = {{"--where", where, CLAIM_CONDITIONS, &conditions}, {0}};
+    cli_parse_repeatable(argc, argv, options, repeatable, &name, 1, claim_usage);
     Variant v;
     dtb_handle *h = open_tables(variant, dir, &v);
     if (!name) cli_die(2, "claim needs a material, like KKvK");

@@ -54,6 +54,11 @@ counts
 expect_line "Black to move: 31 positions" "positions: 31" "$WORK/got"
 expect_line "Black to move: 1 won (White in h8)" "won by White: 1" "$WORK/got"
 expect_line "Black to move: 24 quiet" "quiet: 24 (White to move 0, Black to move 24)" "$WORK/got"
+# An option that is not repeatable, given twice: the last value counts.
+claim KvK --wins white --where 'black king on 29' --to-move white --to-move black
+counts
+expect_line "--to-move twice: the last, Black, counts" "positions: 31" "$WORK/got"
+expect_line "--to-move twice: Black to move's win" "won by White: 1" "$WORK/got"
 
 # The bound: the traps take 3 plies, 2 White moves; the corners with Black to move 2 plies,
 # 1 White move.  A win slower than the bound is its own class, whatever the captures.
@@ -164,6 +169,11 @@ bad "a bound in days" "'3 days'" --wins white --within '3 days'
 bad "a bound on a draw" "--draw" --draw --within 3
 bad "--won-only without a bound" "--within" --wins white --won-only
 bad "both --wins and --draw" "--draw" --wins white --draw
+# --where is repeatable up to 8 times (CLAIM_CONDITIONS); a ninth is refused, naming it.
+bad "nine --where conditions" "'--where' may be given at most 8 times" --wins white \
+    --where 'black king off 1' --where 'black king off 2' --where 'black king off 3' \
+    --where 'black king off 4' --where 'black king off 5' --where 'black king off 6' \
+    --where 'black king off 7' --where 'black king off 8' --where 'black king off 9'
 # A bad table is an error, not a failed claim.
 flip_last_byte "$TABLES/KvK.dtb"
 bad "a corrupt table" "KvK.dtb" --wins white --where 'black king on 29'
