@@ -242,22 +242,21 @@ static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size
  * set's cells are in memory at a time.  Each set reads the successors through a fresh
  * handle, so that the blocks the last set decoded are freed before the next decodes its
  * own (they are other streams of the same files). */
-static int solve_all_sets(const Variant *v, const Material *m, const BuildOptions *opt,
-                          const char *path, TableWriter *w, Timing *time, char *err,
-                          size_t errlen) {
+static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
+                          const BuildOptions *opt, const char *path, TableWriter *w, Timing *time,
+                          char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
-    Need need = memory_needed(v, m, opt);
-    uint64_t spare = spare_memory(&need, opt->memory);
+    uint64_t spare = spare_memory(need, opt->memory);
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
-        if (need.slices && need.cache) tb_set_cache_size(tb, need.cache);
+        if (need->slices && need->cache) tb_set_cache_size(tb, need->cache);
         SolveOptions so = {.set = set,
                            .threads = opt->threads,
-                           .exit_memory = need.slices ? spare / 2 : spare,
+                           .exit_memory = need->slices ? spare / 2 : spare,
                            .progress = opt->log,
                            .live = opt->log && isatty(fileno(opt->log)),
-                           .scratch = need.slices ? path : NULL,
+                           .scratch = need->slices ? path : NULL,
                            .window_extra = spare / 2};
         SolvedTable solved = {NULL, NULL, NULL, NULL};
         double start = wall_seconds();
@@ -273,7 +272,7 @@ static int solve_all_sets(const Variant *v, const Material *m, const BuildOption
         solved_table_free(&solved);
         tb_close(tb);
     }
-    time->slices = need.slices;
+    time->slices = need->slices;
     return st != TABLE_OK;
 }
 
@@ -314,8 +313,9 @@ static int keep_found(const Variant *v, const Tablebase *tb, const Material *m, 
     return 0;
 }
 
+/* Builds m unless found says its table is sound, as need says (check_memory). */
 static int build_one(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
-                     const BuildOptions *opt, char *err, size_t errlen) {
+                     const Need *need, const BuildOptions *opt, char *err, size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
@@ -339,7 +339,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
         return 1;
     }
     Timing time = {0, 0, false};
-    int failed = solve_all_sets(v, m, opt, path, w, &time, err, errlen);
+    int failed = solve_all_sets(v, m, need, opt, path, w, &time, err, errlen);
     double commit_start = wall_seconds();
     failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
     time.writing += wall_seconds() - commit_start;
@@ -389,13 +389,20 @@ int build_plan(const Variant *v, const Material *list, int count, const BuildOpt
     return 0;
 }
 
-/* A material whose table is sound needs no memory; what the program holds already (code,
- * handles) counts against the limit too.  A refusal names what the way chosen needs, and
- * what the other would when it was counted. */
+/* What solving m takes, and how it is solved; nothing when its table is sound.  Counted
+ * once for each material of a run, as counting slice groups walks every slice. */
+static Need need_of(const Variant *v, const Material *m, const Found *found,
+                    const BuildOptions *opt) {
+    return found->status == TABLE_OK ? (Need){.bytes = 0} : memory_needed(v, m, opt);
+}
+
+/* Sets *need_out to need_of m; what the program holds already (code, handles) counts
+ * against the limit too.  A refusal names what the way chosen needs, and what the other
+ * would when it was counted. */
 static int check_memory(const Variant *v, const Material *m, const Found *found,
-                        const BuildOptions *opt, char *err, size_t errlen) {
+                        const BuildOptions *opt, Need *need_out, char *err, size_t errlen) {
+    Need need = *need_out = need_of(v, m, found, opt);
     if (found->status == TABLE_OK) return 0;
-    Need need = memory_needed(v, m, opt);
     uint64_t in_use = memory_resident();
     if (need.bytes + in_use <= opt->memory) return 0;
     char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32], other[32];
@@ -415,10 +422,10 @@ static int check_memory(const Variant *v, const Material *m, const Found *found,
 }
 
 static int check_memory_all(const Variant *v, const Material *list, const Found *found, int count,
-                            const BuildOptions *opt, char *err, size_t errlen) {
+                            const BuildOptions *opt, Need *need, char *err, size_t errlen) {
     int result = 0;
     for (int i = 0; i < count && result == 0; i++)
-        result = check_memory(v, &list[i], &found[i], opt, err, errlen);
+        result = check_memory(v, &list[i], &found[i], opt, &need[i], err, errlen);
     return result;
 }
 
@@ -429,6 +436,7 @@ struct BuildRun {
     const BuildOptions *opt;
     Tablebase *tb; /* only names the files: solving reads through handles of its own */
     Found *found;
+    Need *need; /* how each material is solved, as the check at the run's beginning found */
     int lock;
 };
 
@@ -449,10 +457,11 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
     }
     run->tb = open_tables(v, opt->dir, err, errlen);
     run->found = malloc((size_t)count * sizeof *run->found + 1);
-    if (run->tb && !run->found) snprintf(err, errlen, "out of memory");
-    int result = !run->tb || !run->found ||
+    run->need = malloc((size_t)count * sizeof *run->need + 1);
+    if (run->tb && (!run->found || !run->need)) snprintf(err, errlen, "out of memory");
+    int result = !run->tb || !run->found || !run->need ||
                  find_tables(v, run->tb, list, count, run->found, err, errlen) ||
-                 check_memory_all(v, list, run->found, count, opt, err, errlen);
+                 check_memory_all(v, list, run->found, count, opt, run->need, err, errlen);
     if (result == 0 && changes_ahead(run->found, count, opt->one_side))
         result = manifest_retire(opt->dir, err, errlen);
     return result;
@@ -467,6 +476,7 @@ int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     if (!run) return 1;
     if (result == 0) result = manifest_write(run->v, run->opt->dir, err, errlen);
     free(run->found);
+    free(run->need);
     tb_close(run->tb);
     folder_unlock(run->lock);
     free(run);
@@ -477,8 +487,11 @@ int build_material(const Variant *v, const Material *m, const BuildOptions *opt,
                    size_t errlen) {
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
     Found found;
-    int result = !tb || find_tables(v, tb, m, 1, &found, err, errlen) ||
-                 build_one(v, tb, m, &found, opt, err, errlen);
+    int result = !tb || find_tables(v, tb, m, 1, &found, err, errlen);
+    if (result == 0) { /* rank 0 checked the memory; this process solves in the way it counts */
+        Need need = need_of(v, m, &found, opt);
+        result = build_one(v, tb, m, &found, &need, opt, err, errlen);
+    }
     tb_close(tb);
     return result;
 }
@@ -498,7 +511,7 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
     BuildRun *run;
     int result = build_run_begin(v, list, count, opt, &run, err, errlen);
     for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, run->tb, &list[i], &run->found[i], opt, err, errlen);
+        result = build_one(v, run->tb, &list[i], &run->found[i], &run->need[i], opt, err, errlen);
     for (int i = 0; i < count && result == 0 && opt->one_side; i++)
         result = build_one_side(v, &list[i], opt, err, errlen);
     return build_run_end(run, result, err, errlen);
