@@ -36,21 +36,6 @@ static int report(const char *what, dtb_status status) {
     return EXIT_ERROR;
 }
 
-static int side_has_pieces(const dtb_position *pos) {
-    return pos->black_to_move ? (pos->black_men | pos->black_kings) != 0
-                              : (pos->white_men | pos->white_kings) != 0;
-}
-
-/* The value of pos for the side to move.  A capture of the last piece leaves a game already
- * over, which the probes refuse as a position: the side without pieces has lost. */
-static dtb_status value_of(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
-    if (!side_has_pieces(pos)) {
-        *out = (dtb_value){DTB_LOSS, 0};
-        return DTB_OK;
-    }
-    return dtb_probe(h, pos, out);
-}
-
 /* "win in 9 plies", "loss in 1 ply", "draw". */
 static const char *value_text(dtb_value v, char *buf, size_t len) {
     static const char *const names[] = {"loss", "draw", "win"};
@@ -80,7 +65,7 @@ static int check_end(dtb_handle *h, const dtb_position *pos, dtb_value v) {
                 v.wdl == DTB_WIN ? "win" : "loss of DTW above 0");
         return EXIT_MISMATCH;
     }
-    dtb_status status = side_has_pieces(pos) ? dtb_best_move(h, pos, &move) : DTB_ERR_GAME_OVER;
+    dtb_status status = dtb_best_move(h, pos, &move);
     if (status == DTB_ERR_GAME_OVER) return 0;
     if (status != DTB_OK) return report("the last position", status);
     fprintf(stderr, "dtb-engine: lost in 0 plies, yet %s can be played\n", move.notation);
@@ -88,11 +73,12 @@ static int check_end(dtb_handle *h, const dtb_position *pos, dtb_value v) {
 }
 
 /* Plays pos out with dtb_best_move to the end (a drawn one DRAW_PLIES plies), checking each
- * ply against the value of the position before it. */
+ * ply against the value of the position before it.  A won line often ends by taking the
+ * last piece: the probes give the side left to move without pieces a loss in 0 (dtb 0.5). */
 static int play_out(dtb_handle *h, dtb_position pos) {
     char text[2][64];
     dtb_value v;
-    dtb_status status = value_of(h, &pos, &v);
+    dtb_status status = dtb_probe(h, &pos, &v);
     if (status != DTB_OK) return report("the position", status);
     printf("perfect play, %s to move: %s\n", side_name(&pos),
            value_text(v, text[0], sizeof text[0]));
@@ -100,7 +86,7 @@ static int play_out(dtb_handle *h, dtb_position pos) {
         dtb_move move;
         dtb_value next;
         if ((status = dtb_best_move(h, &pos, &move)) != DTB_OK ||
-            (status = value_of(h, &move.after, &next)) != DTB_OK)
+            (status = dtb_probe(h, &move.after, &next)) != DTB_OK)
             return report("a move of the line", status);
         printf("%4d. %-12s %s: %s, then %s: %s\n", ply, move.notation, side_name(&pos),
                value_text(v, text[0], sizeof text[0]), side_name(&move.after),
@@ -133,7 +119,7 @@ static dtb_value value_of_score(int score) {
 
 static dtb_status leaf(search *s, const dtb_position *pos, int ply, int *score) {
     dtb_value v;
-    dtb_status status = value_of(s->h, pos, &v);
+    dtb_status status = dtb_probe(s->h, pos, &v);
     s->probes++;
     *score = score_of(v, ply);
     return status;
@@ -145,7 +131,7 @@ static dtb_status leaf(search *s, const dtb_position *pos, int ply, int *score) 
 static dtb_status negamax(search *s, const dtb_position *pos, int depth, int ply, int alpha,
                           int beta, int *score) {
     int count;
-    if (depth == 0 || !side_has_pieces(pos)) return leaf(s, pos, ply, score);
+    if (depth == 0) return leaf(s, pos, ply, score);
     dtb_status status = dtb_moves(s->h, pos, s->moves[ply], MAX_MOVES, &count);
     *score = -(MATE - ply);
     /* Last move first: dtb_moves lists the best first, which would hand the search its answer. */
@@ -173,7 +159,7 @@ static int search_check(search *s, const dtb_position *pos, int depth) {
     dtb_move best;
     dtb_status status;
     if ((status = negamax(s, pos, depth, 0, -MATE - 1, MATE + 1, &score)) != DTB_OK ||
-        (status = value_of(s->h, pos, &root)) != DTB_OK)
+        (status = dtb_probe(s->h, pos, &root)) != DTB_OK)
         return report("the search", status);
     if ((status = dtb_best_move(s->h, pos, &best)) != DTB_OK)
         return status == DTB_ERR_GAME_OVER ? 0 : report("the best move", status);

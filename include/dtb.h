@@ -5,7 +5,7 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.4 reads table format 5 (tables of earlier formats must be built again).  A
+ * Version 0.5 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
  * searches its moves, so over all positions probes take about 14 times as long.
  *
@@ -47,9 +47,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  4
+#define DTB_VERSION_MINOR  5
 #define DTB_VERSION_PATCH  0
-#define DTB_VERSION_STRING "0.4.0"
+#define DTB_VERSION_STRING "0.5.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -131,10 +131,13 @@ dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out
 dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len);
 
 /* The value of pos.  Positions with a capture pending are settled by searching the
- * captures.  DTB_ERR_MISSING_TABLE names the material's file in dtb_last_error().
- * DTB_ERR_POSITION also when a side has no pieces: the game is over.  (For Frisian this is
- * a value of the set dtb_set_rules chose, the official one unless asked otherwise,
- * RULES.md 7.2.)  The same position checks apply to dtb_moves, dtb_best_move and dtb_line. */
+ * captures.  DTB_ERR_MISSING_TABLE names the material's file in dtb_last_error().  A side
+ * to move without pieces, like one without a legal move, has lost: a loss in 0 plies, with
+ * no table read (since 0.5; DTB_ERR_POSITION before).  DTB_ERR_POSITION when the side not to
+ * move has no pieces, naming it: the game ended when its last piece was taken.  (For Frisian
+ * this is a value of the set dtb_set_rules chose, the official one unless asked otherwise,
+ * RULES.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
+ * dtb_moves, dtb_best_move and dtb_line. */
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 
 /* Win, draw or loss alone, as dtb_probe gives it, for engines' searches: it reads only the
@@ -156,18 +159,20 @@ dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t cou
 /* A move with its notation and the value it leads to, for the side that plays it. */
 typedef struct dtb_move {
     char notation[128]; /* "32-28", "19x30", "19x28x37x30" */
-    dtb_position after; /* may be a game already over, which the probes refuse: a capture
-                         * of the last piece, or Frisian's 7th move in two kings v one */
+    dtb_position after; /* may be a game already over: after a capture of the last piece
+                         * the side to move has lost (a loss in 0); after Frisian's 7th move
+                         * in two kings v one, the probes refuse it */
     dtb_value value;    /* the mover's value after this move */
 } dtb_move;
 
 /* Every legal move of pos with its value, best first (fastest win, then draws, then the
  * longest loss); ties in notation order.  *count receives the number of moves, which is at
- * most max; with more legal moves than max, DTB_ERR_ARGUMENT. */
+ * most max (0 when the side to move has no legal move or no pieces); with more legal moves
+ * than max, DTB_ERR_ARGUMENT. */
 dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count);
 
 /* The best move of pos: the first that dtb_moves lists.  DTB_ERR_GAME_OVER when there is
- * no legal move. */
+ * no legal move, also when the side to move has no pieces. */
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
 
 /* The line of best moves from pos, each dtb_best_move of the position before it, to the
@@ -175,7 +180,8 @@ dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out);
  * official rules to where they draw the game (a move inside one king against one, the 7th
  * move in two kings against one).  *count
  * receives the number of moves written, at most max: a decided position's line has its DTW
- * in moves, and a shorter max cuts it there. */
+ * in moves, and a shorter max cuts it there; 0 when the side to move has no legal move or
+ * no pieces. */
 dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int max, int *count);
 
 /* ---- Memory. ---- */

@@ -214,13 +214,18 @@ static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, 
     return DTB_OK;
 }
 
-/* A position to probe or play from: valid, and both sides still have pieces. */
+/* A position to probe or play from: valid, and the side not to move still has pieces.  A
+ * side to move without pieces has no legal move and has lost (RULES.md 5), answered as any
+ * position without a move is; a side without pieces that is not to move cannot arise, since
+ * taking its last piece ended the game. */
 static dtb_status to_playable(const Variant *v, const dtb_position *pos, Position *p) {
     dtb_status s = to_internal(v, pos, p);
     if (s == DTB_OK) s = check_moves_played(v, pos, p);
-    for (int side = 0; side < 2 && s == DTB_OK; side++)
-        if (!pos_pieces(p, side))
-            s = api_fail(DTB_ERR_POSITION, "%s has no pieces: the game is over", side_names[side]);
+    if (s == DTB_OK && !pos_pieces(p, !p->side))
+        s = api_fail(
+            DTB_ERR_POSITION,
+            "%s has no pieces with %s to move: the game ended when its last piece was taken",
+            side_names[!p->side], side_names[p->side]);
     return s;
 }
 

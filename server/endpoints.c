@@ -163,18 +163,16 @@ static dtb_status write_move(JsonWriter *w, const Asked *a, const dtb_position *
     return s;
 }
 
-/* How a stands: over when the side to move has no piece or no move (a loss in 0 plies). */
+/* How a stands: over when the side to move has no move (a loss in 0 plies), said as why. */
 static dtb_status stand(const Asked *a, Standing *st, dtb_move *moves, int *count) {
+    static const char *const over_reasons[2] = {"the side to move has no pieces",
+                                                "the side to move has no legal move"};
     memset(st, 0, sizeof *st);
     *count = 0;
-    if (!pieces_of(&a->pos, a->pos.black_to_move)) {
-        st->value.wdl = DTB_LOSS;
-        st->over = "the side to move has no pieces";
-        return DTB_OK;
-    }
     dtb_status s = dtb_probe(a->h, &a->pos, &st->value);
     if (s == DTB_OK) s = dtb_moves(a->h, &a->pos, moves, MOVES_MAX, count);
-    if (s == DTB_OK && *count == 0) st->over = "the side to move has no legal move";
+    if (s == DTB_OK && *count == 0)
+        st->over = over_reasons[pieces_of(&a->pos, a->pos.black_to_move) != 0];
     return s;
 }
 

@@ -300,11 +300,63 @@ static void test_bad_positions(dtb_handle *h) {
     pos = good;
     pos.strong_moves_played = -1;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "moves played -1");
-    pos = good;
-    pos.black_kings = 0;
-    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "Black without pieces");
-    check(strstr(dtb_last_error(), "game is over") != NULL, "says the game is over: %s",
+}
+
+/* A call on a position whose side not to move has no pieces is refused, naming that side. */
+static void expect_refused(dtb_status got, const char *call, const char *fen, const char *named) {
+    check(got == DTB_ERR_POSITION && strstr(dtb_last_error(), named) != NULL,
+          "%s(%s) is refused naming \"%s\" (got status %d: %s)", call, fen, named, got,
           dtb_last_error());
+}
+
+/* The six calls on a position refused because `named` has no pieces and is not to move. */
+static void expect_refused_everywhere(dtb_handle *h, const char *fen, const char *named) {
+    dtb_position pos = parse(h, fen);
+    dtb_value v;
+    dtb_wdl wdl;
+    dtb_move moves[4];
+    int n;
+    expect_refused(dtb_probe(h, &pos, &v), "dtb_probe", fen, named);
+    expect_refused(dtb_probe_wdl(h, &pos, &wdl), "dtb_probe_wdl", fen, named);
+    expect_refused(dtb_probe_wdl_many(h, &pos, 1, &wdl), "dtb_probe_wdl_many", fen, named);
+    expect_refused(dtb_moves(h, &pos, moves, 4, &n), "dtb_moves", fen, named);
+    expect_refused(dtb_best_move(h, &pos, moves), "dtb_best_move", fen, named);
+    expect_refused(dtb_line(h, &pos, moves, 4, &n), "dtb_line", fen, named);
+}
+
+/* The game of test_promotion ends 4x11: h8 takes Black's last piece, the king on g7, landing
+ * on f6, and Black is to move with no pieces.  A player without pieces has no legal move
+ * and has lost (RULES.md 5): a loss in 0, no moves, no best move, an empty line, as for
+ * W:W29:B25,22 (test_arguments), whose man is blocked.  White to move in that position, or
+ * no pieces on either side, cannot arise, since the game ended with the capture. */
+static void test_last_piece_taken(dtb_handle *h) {
+    static const char *const ended = "B:WK11:B";
+    dtb_position pos = parse(h, "W:W8:BK29");
+    dtb_move line[4];
+    char fen[256] = "";
+    int n = -1;
+    dtb_status s = dtb_line(h, &pos, line, 4, &n);
+    if (s == DTB_OK && n == 3) s = dtb_format_fen(h, &line[2].after, fen, sizeof fen);
+    check(s == DTB_OK && n == 3 && !strcmp(fen, ended), "W:W8:BK29's line ends at %s (got %s)",
+          ended, fen);
+    expect_value(h, ended, DTB_LOSS, 0, "Black to move has no pieces");
+    pos = parse(h, ended);
+    dtb_position batch[3] = {parse(h, "W:W8:BK29"), pos, parse(h, "B:W8:BK29")};
+    dtb_wdl wdl[3] = {DTB_DRAW, DTB_DRAW, DTB_DRAW};
+    s = dtb_probe_wdl_many(h, batch, 3, wdl);
+    check(s == DTB_OK && wdl[0] == DTB_WIN && wdl[1] == DTB_LOSS && wdl[2] == DTB_WIN,
+          "dtb_probe_wdl_many: win, %s a loss, win (got status %d: %d %d %d)", ended, s, wdl[0],
+          wdl[1], wdl[2]);
+    n = -1;
+    s = dtb_moves(h, &pos, line, 4, &n);
+    check(s == DTB_OK && n == 0, "%s: no moves (got status %d, %d)", ended, s, n);
+    expect_status(dtb_best_move(h, &pos, line), DTB_ERR_GAME_OVER, "the best move of B:WK11:B");
+    n = -1;
+    s = dtb_line(h, &pos, line, 4, &n);
+    check(s == DTB_OK && n == 0, "%s: an empty line (got status %d, %d)", ended, s, n);
+    expect_refused_everywhere(h, "W:WK11:B", "Black has no pieces");
+    expect_refused_everywhere(h, "B:W:BK30", "White has no pieces");
+    expect_refused_everywhere(h, "W:W:B", "Black has no pieces");
 }
 
 /* No table holds more than 15 pieces a side, the most a table's material key counts: such
@@ -464,6 +516,7 @@ int main(int argc, char **argv) {
         test_lone_kings(h);
         test_promotion(h);
         test_bad_positions(h);
+        test_last_piece_taken(h);
         test_arguments(h, root);
         test_positions(h, root);
         test_probe_many(h);

@@ -29,7 +29,8 @@ class VariantError(Error, ValueError):
 
 
 class PositionError(Error, ValueError):
-    """A malformed FEN or an impossible position, such as one whose game is over."""
+    """A malformed FEN or an impossible position, such as one where the side not to move has
+    no pieces (its last one was taken, which ended the game)."""
 
     status = 3
 

@@ -32,6 +32,27 @@ def test_blocked_side_has_lost(tables):
             tb.best_move("W:W5:B1")
 
 
+def test_side_to_move_without_pieces_has_lost(tables):
+    # Brazilian: the line of the first test ends 4x11, h8 taking Black's last piece on g7,
+    # landing on f6.  Black, to move, has no pieces: no legal move, so it has lost (RULES.md
+    # 5), as the blocked side above.  White to move there, or neither side with pieces,
+    # cannot arise: the game ended with the capture.
+    ended = "B:WK11:B"
+    with dtb.Tablebase("brazilian", tables("brazilian")) as tb:
+        assert tb.line("W:W8:BK29")[-1].after == ended
+        assert tb.probe(ended) == dtb.Value(LOSS, 0) and tb.probe_wdl(ended) == LOSS
+        assert tb.probe_wdl_many(["W:W8:BK29", ended, "B:W8:BK29"]) == [WIN, LOSS, WIN]
+        assert tb.moves(ended) == [] and tb.line(ended, max_moves=4) == []
+        with pytest.raises(dtb.GameOverError):
+            tb.best_move(ended)
+        calls = (tb.probe, tb.probe_wdl, lambda fen: tb.probe_wdl_many([fen]), tb.moves,
+                 tb.best_move, lambda fen: tb.line(fen, max_moves=4))
+        for fen, named in (("W:WK11:B", "Black"), ("B:W:BK30", "White"), ("W:W:B", "Black")):
+            for call in calls:
+                with pytest.raises(dtb.PositionError, match=f"{named} has no pieces"):
+                    call(fen)
+
+
 def test_capture_of_the_last_piece_needs_no_table(tmp_path):
     # Scandinavian 8x8 (mirrored board): d3 takes c4 and the game is over.
     with dtb.Tablebase("scandinavian-8", tmp_path) as tb:
