@@ -21,8 +21,8 @@
  *   a cap, each in a process of its own, cold and warm WDL and full probes over random
  *   positions and over a search-like walk (the positions of iterative deepening searches
  *   from a few roots), and the peak resident size (block_cache.h).
- * Usage: bench_probe [--budgets] VARIANT DIR [PROBES [THREADS]]; --budgets prints the last
- * alone. */
+ * Usage: bench_probe VARIANT DIR [PROBES [THREADS]], or bench_probe --budgets VARIANT DIR
+ * [THREADS] for the last alone, its probes shared by THREADS threads (default 1). */
 #include "draw_rules.h"
 #include "index.h"
 #include "memory.h"
@@ -392,41 +392,67 @@ static long make_walk(const Bench *b, Position *walk) {
     return count;
 }
 
-/* Probes per second over n positions into tb, WDL or full. */
-static double pass_rate(Tablebase *tb, const Position *p, long n, bool full) {
+/* One thread's share of a pass: n positions from p into tb, WDL or full. */
+typedef struct Pass {
+    Tablebase *tb;
+    const Position *p;
+    long n;
+    bool full;
+    long failures;
+} Pass;
+
+static void *probe_pass(void *arg) {
+    Pass *pass = arg;
     char err[256];
-    long failures = 0;
-    double start = wall_seconds();
-    for (long i = 0; i < n; i++) {
+    for (long i = 0; i < pass->n; i++) {
         Cell c;
         int wdl;
-        failures +=
-            (full ? tb_probe(tb, &p[i], &c, err, sizeof err)
-                  : tb_probe_wdl(tb, &p[i], VALUES_PURE, &wdl, err, sizeof err)) != TABLE_OK;
+        pass->failures += (pass->full ? tb_probe(pass->tb, &pass->p[i], &c, err, sizeof err)
+                                      : tb_probe_wdl(pass->tb, &pass->p[i], VALUES_PURE, &wdl, err,
+                                                     sizeof err)) != TABLE_OK;
     }
+    return NULL;
+}
+
+/* Probes per second over n positions into tb, WDL or full, each of `threads` threads
+ * (this one the first) probing its share. */
+static double pass_rate(Tablebase *tb, const Position *p, long n, bool full, int threads) {
+    Pass pass[64];
+    pthread_t ids[64];
+    double start = wall_seconds();
+    for (int t = threads - 1; t >= 0; t--) {
+        long from = n * t / threads;
+        pass[t] = (Pass){tb, p + from, n * (t + 1) / threads - from, full, 0};
+        if (t) pthread_create(&ids[t], NULL, probe_pass, &pass[t]);
+    }
+    probe_pass(&pass[0]);
+    long failures = pass[0].failures;
+    for (int t = 1; t < threads; t++) pthread_join(ids[t], NULL), failures += pass[t].failures;
     double rate = (double)n / (wall_seconds() - start);
     return failures ? -1 : rate;
 }
 
 /* Cold (a fresh handle) and warm (the same positions again) rates into rate[0..1]. */
 static void cold_warm(const Bench *b, uint64_t budget, const Position *p, long n, bool full,
-                      double rate[2]) {
+                      int threads, double rate[2]) {
     Tablebase *tb = tb_open(&b->v, b->dir);
     tb_set_cache_size(tb, budget);
-    rate[0] = pass_rate(tb, p, n, full);
-    rate[1] = pass_rate(tb, p, n, full);
+    rate[0] = pass_rate(tb, p, n, full, threads);
+    rate[1] = pass_rate(tb, p, n, full, threads);
     tb_close(tb);
 }
 
-/* In a process started for it (bench_probe --budget VARIANT DIR BYTES, 0 for no cap), so
- * that its peak resident size is its own: prints the cold and warm rates of WDL and of full
- * probes over random positions and over the walk, the resident size before the first probe
- * and the peak. */
+/* In a process started for it (bench_probe --budget VARIANT DIR BYTES THREADS, 0 bytes for
+ * no cap), so that its peak resident size is its own: prints the cold and warm rates of WDL
+ * and of full probes over random positions and over the walk, the resident size before the
+ * first probe and the peak. */
 static int budget_child(char **argv) {
     static Bench b;
     if (!variant_lookup(argv[2], &b.v)) return 2;
     b.dir = argv[3];
     uint64_t budget = strtoull(argv[4], NULL, 10);
+    int threads = atoi(argv[5]);
+    if (threads < 1 || threads > 64) return 2;
     tb_each_file(b.dir, add_table, &b);
     b.pool_size = BUDGET_RANDOM;
     b.pool = malloc(BUDGET_RANDOM * sizeof *b.pool);
@@ -437,7 +463,7 @@ static int budget_child(char **argv) {
     uint64_t before = memory_resident();
     double rate[4][2];
     for (int k = 0; k < 4; k++)
-        cold_warm(&b, budget, k < 2 ? b.pool : walk, k < 2 ? BUDGET_RANDOM : walked, k % 2,
+        cold_warm(&b, budget, k < 2 ? b.pool : walk, k < 2 ? BUDGET_RANDOM : walked, k % 2, threads,
                   rate[k]);
     for (int k = 0; k < 4; k++) printf("%.0f %.0f ", rate[k][0], rate[k][1]);
     printf("%llu %llu\n", (unsigned long long)before, (unsigned long long)memory_peak());
@@ -447,11 +473,11 @@ static int budget_child(char **argv) {
 }
 
 /* Runs budget_child at a budget; false when it fails. */
-static bool run_budget(const Bench *b, const char *self, uint64_t budget, double rate[4][2],
-                       uint64_t *before, uint64_t *peak) {
+static bool run_budget(const Bench *b, const char *self, uint64_t budget, int threads,
+                       double rate[4][2], uint64_t *before, uint64_t *peak) {
     char cmd[8400];
-    snprintf(cmd, sizeof cmd, "'%s' --budget %s '%s' %llu", self, b->v.id, b->dir,
-             (unsigned long long)budget);
+    snprintf(cmd, sizeof cmd, "'%s' --budget %s '%s' %llu %d", self, b->v.id, b->dir,
+             (unsigned long long)budget, threads);
     FILE *child = popen(cmd, "r");
     int got = 0;
     unsigned long long at_start = 0, most = 0;
@@ -464,13 +490,14 @@ static bool run_budget(const Bench *b, const char *self, uint64_t budget, double
 
 /* The rates and peak resident size at budgets of 1%, 10% and 100% of the set's decoded
  * size, and without a cap, each in a process of its own. */
-static void budget_rates(const Bench *b, const char *self) {
+static void budget_rates(const Bench *b, const char *self, int threads) {
     uint64_t decoded = decoded_set_bytes(b);
     static const int percent[] = {1, 10, 100, 0};
     printf("memory budget (tb_set_cache_size), set decoded %.1f MB; WDL | full probes in k/s, "
            "cold (fresh handle) / warm (again), over %d random positions and a walk of %d from %d "
-           "roots:\n",
-           (double)decoded / 1e6, BUDGET_RANDOM, WALK_NODES, WALK_ROOTS);
+           "roots, on %d thread%s:\n",
+           (double)decoded / 1e6, BUDGET_RANDOM, WALK_NODES, WALK_ROOTS, threads,
+           threads == 1 ? "" : "s");
     printf("  %-20s %-25s %-25s %s\n", "budget", "random WDL | full", "walk WDL | full",
            "RSS before / peak");
     for (int i = 0; i < 4; i++) {
@@ -479,7 +506,7 @@ static void budget_rates(const Bench *b, const char *self) {
         char name[32];
         snprintf(name, sizeof name, percent[i] ? "%d%% (%.1f MB)" : "no cap", percent[i],
                  (double)budget / 1e6);
-        if (!run_budget(b, self, budget, r, &before, &peak)) {
+        if (!run_budget(b, self, budget, threads, r, &before, &peak)) {
             printf("  %-20s failed\n", name);
             continue;
         }
@@ -493,12 +520,14 @@ static void budget_rates(const Bench *b, const char *self) {
 int main(int argc, char **argv) {
     static Bench b;
     if (argc == 6 && !strcmp(argv[1], "--first-probe")) return first_probe_child(argv);
-    if (argc == 5 && !strcmp(argv[1], "--budget")) return budget_child(argv);
+    if (argc == 6 && !strcmp(argv[1], "--budget")) return budget_child(argv);
     const char *self = argv[0];
-    bool budgets_only = argc == 4 && !strcmp(argv[1], "--budgets");
+    bool budgets_only = (argc == 4 || argc == 5) && !strcmp(argv[1], "--budgets");
     argv += budgets_only, argc -= budgets_only;
-    if (argc < 3 || !variant_lookup(argv[1], &b.v)) {
-        fprintf(stderr, "usage: bench_probe [--budgets] VARIANT DIR [PROBES [THREADS]]\n");
+    int budget_threads = budgets_only && argc > 3 ? atoi(argv[3]) : 1;
+    if (argc < 3 || !variant_lookup(argv[1], &b.v) || budget_threads < 1 || budget_threads > 64) {
+        fprintf(stderr, "usage: bench_probe VARIANT DIR [PROBES [THREADS]]\n"
+                        "       bench_probe --budgets VARIANT DIR [THREADS]\n");
         return 2;
     }
     b.dir = argv[2];
@@ -513,7 +542,7 @@ int main(int argc, char **argv) {
     }
     printf("%s, %d tables\n", b.v.id, b.tables);
     if (budgets_only) {
-        budget_rates(&b, self);
+        budget_rates(&b, self, budget_threads);
         free(b.pool);
         return 0;
     }
@@ -544,7 +573,7 @@ int main(int argc, char **argv) {
            first_probe_us(&b, self));
     printf("memory latency: %.0f ns a dependent read at random over %.0f MB\n",
            memory_latency_ns(&b), (double)decoded_wdl_bytes(&b) / 1e6);
-    budget_rates(&b, self);
+    budget_rates(&b, self, 1);
     free(b.pool);
     return 0;
 }
