@@ -13,13 +13,32 @@ typedef struct Entry {
     size_t bytes;
 } Entry;
 
-/* Evicted blocks of the sizes that all but a stream's last block have (32 KiB, or 64 for a
- * DTW stream of two bytes a position) are kept, up to SPARE_MAX of each, for the next block
- * decoded rather than freed.  Freed, they stayed resident in the allocator's arena of the
+/* Evicted blocks are kept, up to SPARE_MAX of a size, for the next block decoded of that
+ * size rather than freed.  Freed, they stayed resident in the allocator's arena of the
  * thread that had decoded them, for that thread alone to reuse: two threads probing random
- * positions at a budget of 100 MB peaked 23 MiB above it, and 4 with spares. */
-enum { SPARE_SIZES = 2, SPARE_MAX = 8 };
-static const size_t spare_size[SPARE_SIZES] = {32 << 10, 64 << 10};
+ * positions of Scandinavian's 5-piece set (32 KiB blocks) at a budget of 100 MB peaked
+ * 23 MiB above it, and 4 with spares.
+ *
+ * The sizes are those of the tables in use, as their blocks are dropped: a block of a size
+ * that has no list takes a list that holds no spares, so that the SPARE_SIZES lists follow
+ * the sizes a handle's tables decode to, which are two for a set written with one
+ * --block-size (the size, and twice it for a DTW stream of two bytes a position), with room
+ * for a second set's.  Only whole KiB are kept: every block of a stream but its last is a
+ * whole number of KiB (dtb-gen's --block-size is a multiple of TABLE_BLOCK_BYTES_STEP, 1K,
+ * gen/table_writer.h), the last seldom is, and its spare would hold a list until a block of
+ * its size is decoded again.  Scandinavian's 4-piece set written with --block-size 8K (63 MB
+ * decoded), 2 threads probing random positions (bench_probe --budgets, 5 runs each): at a
+ * budget of 6.3 MB the peak resident size was 59 MB with spares of 32 and 64 KiB only, 6.7
+ * MB above the budget and the 46 MB before probing, and 54 MB with these lists, 1.7 MB above;
+ * at 0.6 MB 49 MB either way.  With 32 KiB blocks as before (54-55 MB at 6.3 MB). */
+enum { SPARE_SIZES = 4, SPARE_MAX = 8, SPARE_UNIT = 1024 };
+
+/* Spare blocks of one size, linked through their first bytes. */
+typedef struct Spares {
+    size_t bytes; /* their size, free to change while count is 0 */
+    uint8_t *first;
+    int count;
+} Spares;
 
 struct BlockCache {
     pthread_mutex_t lock; /* over the blocks held; held only for bookkeeping */
@@ -29,9 +48,8 @@ struct BlockCache {
     size_t hand;
     size_t *free_entries; /* the ring's free entries, a stack */
     size_t free_count;
-    pthread_mutex_t spare_lock; /* over the spares, each linked through its first bytes */
-    uint8_t *spares[SPARE_SIZES];
-    int spare_count[SPARE_SIZES];
+    pthread_mutex_t spare_lock; /* over the spares */
+    Spares spares[SPARE_SIZES];
 };
 
 /* Blocks unlinked and not yet freed: they wait for the grace period (read_guard.h), one
@@ -53,32 +71,45 @@ BlockCache *cache_new(size_t budget) {
     return c;
 }
 
-/* The spares' list that a block of `bytes` bytes goes to, -1 for none. */
-static int spare_kind(size_t bytes) {
+/* The spares of `bytes` bytes, NULL for none. */
+static Spares *spares_of(BlockCache *c, size_t bytes) {
     for (int k = 0; k < SPARE_SIZES; k++)
-        if (bytes == spare_size[k]) return k;
-    return -1;
+        if (c->spares[k].count && c->spares[k].bytes == bytes) return &c->spares[k];
+    return NULL;
+}
+
+/* The list a dropped block of `bytes` bytes goes to: its size's, else one without spares;
+ * NULL for none, or a size not kept. */
+static Spares *spares_for(BlockCache *c, size_t bytes) {
+    Spares *list = bytes % SPARE_UNIT ? NULL : spares_of(c, bytes);
+    for (int k = 0; k < SPARE_SIZES && !list && bytes % SPARE_UNIT == 0; k++)
+        if (!c->spares[k].count) list = &c->spares[k];
+    return list;
+}
+
+static uint8_t *spares_pop(Spares *list) {
+    uint8_t *block = list->first;
+    memcpy(&list->first, block, sizeof list->first);
+    list->count--;
+    return block;
 }
 
 uint8_t *cache_block_new(BlockCache *c, size_t bytes) {
-    int k = spare_kind(bytes);
-    uint8_t *block = NULL;
     pthread_mutex_lock(&c->spare_lock);
-    if (k >= 0 && (block = c->spares[k])) {
-        memcpy(&c->spares[k], block, sizeof c->spares[k]);
-        c->spare_count[k]--;
-    }
+    Spares *list = spares_of(c, bytes);
+    uint8_t *block = list ? spares_pop(list) : NULL;
     pthread_mutex_unlock(&c->spare_lock);
     return block ? block : malloc(bytes + 1);
 }
 
 void cache_block_drop(BlockCache *c, uint8_t *block, size_t bytes) {
-    int k = spare_kind(bytes);
     pthread_mutex_lock(&c->spare_lock);
-    if (k >= 0 && c->spare_count[k] < SPARE_MAX) {
-        memcpy(block, &c->spares[k], sizeof c->spares[k]);
-        c->spares[k] = block;
-        c->spare_count[k]++;
+    Spares *list = spares_for(c, bytes);
+    if (list && list->count < SPARE_MAX) {
+        memcpy(block, &list->first, sizeof list->first);
+        list->first = block;
+        list->bytes = bytes;
+        list->count++;
         block = NULL;
     }
     pthread_mutex_unlock(&c->spare_lock);
@@ -88,11 +119,7 @@ void cache_block_drop(BlockCache *c, uint8_t *block, size_t bytes) {
 void cache_free(BlockCache *c) {
     if (!c) return;
     for (int k = 0; k < SPARE_SIZES; k++)
-        while (c->spares[k]) {
-            uint8_t *block = c->spares[k];
-            memcpy(&c->spares[k], block, sizeof c->spares[k]);
-            free(block);
-        }
+        while (c->spares[k].count) free(spares_pop(&c->spares[k]));
     pthread_mutex_destroy(&c->spare_lock);
     pthread_mutex_destroy(&c->lock);
     free(c->ring);
