@@ -319,7 +319,10 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (found->status == TABLE_OK) return keep_found(v, tb, m, found, opt, err, errlen);
+    if (found->status == TABLE_OK) { /* and what a run killed as it wrote it left */
+        solve_scratch_remove(path, draw_value_sets(v));
+        return keep_found(v, tb, m, found, opt, err, errlen);
+    }
     if (found->status != TABLE_ERR_MISSING && opt->log)
         fprintf(opt->log, "%s: built again: %s\n", name, found->why);
     Indexer ix;
@@ -344,6 +347,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
+    solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
     if (failed) return 1;
     if (opt->log)
         fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s\n", name,

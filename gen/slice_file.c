@@ -6,13 +6,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 struct SliceFile {
     int fd;
     uint64_t bytes;
     void *map; /* NULL until mapped */
-    char path[4200];
+    char path[4400];
 };
 
 static TableStatus io_fail(const SliceFile *f, const char *what, char *err, size_t errlen) {
@@ -20,24 +21,44 @@ static TableStatus io_fail(const SliceFile *f, const char *what, char *err, size
     return TABLE_ERR_IO;
 }
 
+/* The file there already, of f->bytes bytes. */
+static TableStatus reopen(SliceFile *f, char *err, size_t errlen) {
+    f->fd = open(f->path, O_RDWR | O_CLOEXEC);
+    if (f->fd < 0) {
+        TableStatus st = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
+        io_fail(f, "cannot open", err, errlen);
+        return st;
+    }
+    struct stat st;
+    if (fstat(f->fd, &st) != 0) return io_fail(f, "cannot read the size of", err, errlen);
+    if ((uint64_t)st.st_size == f->bytes) return TABLE_OK;
+    snprintf(err, errlen, "the scratch file '%s' has %llu bytes, not %llu", f->path,
+             (unsigned long long)st.st_size, (unsigned long long)f->bytes);
+    return TABLE_ERR_CORRUPT;
+}
+
 static TableStatus make(SliceFile *f, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (f->fd < 0) return io_fail(f, "cannot create", err, errlen);
-    if (unlink(f->path) != 0) return io_fail(f, "cannot unlink", err, errlen);
     if (ftruncate(f->fd, (off_t)f->bytes) != 0) return io_fail(f, "cannot size", err, errlen);
-    void *map = mmap(NULL, f->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, 0);
-    if (map == MAP_FAILED) return io_fail(f, "cannot map", err, errlen);
-    f->map = map;
     return TABLE_OK;
 }
 
-TableStatus slice_file_create(const char *path, uint64_t bytes, SliceFile **out, char *err,
-                              size_t errlen) {
+TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
+                            char *err, size_t errlen) {
     SliceFile *f = calloc(1, sizeof *f);
     if (!f) return TABLE_ERR_MEMORY;
     snprintf(f->path, sizeof f->path, "%s", path);
+    f->fd = -1;
     f->bytes = bytes;
-    TableStatus st = make(f, err, errlen);
+    TableStatus st = fresh ? make(f, err, errlen) : reopen(f, err, errlen);
+    if (st == TABLE_OK) {
+        void *map = mmap(NULL, f->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, 0);
+        if (map == MAP_FAILED)
+            st = io_fail(f, "cannot map", err, errlen);
+        else
+            f->map = map;
+    }
     if (st != TABLE_OK) {
         slice_file_free(f);
         return st;
@@ -59,6 +80,12 @@ TableStatus slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint
         if (n <= 0) return io_fail(f, "cannot write", err, errlen);
         bytes += n, offset += (uint64_t)n, len -= (uint64_t)n;
     }
+    return TABLE_OK;
+}
+
+TableStatus slice_file_sync(SliceFile *f, char *err, size_t errlen) {
+    if (msync(f->map, f->bytes, MS_SYNC) != 0 || fdatasync(f->fd) != 0)
+        return io_fail(f, "cannot sync", err, errlen);
     return TABLE_OK;
 }
 

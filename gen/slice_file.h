@@ -2,24 +2,26 @@
  * set in index order, each finished slice written to its place and read back by the slices
  * after it; or the bitmap of the positions the prober never reads.  The pages read or
  * written are let go of at times (slice_file_release), so that the process holds only those
- * in use: the rest stay in the page cache, which the kernel may drop.  The file is unlinked
- * as soon as it is made, so that a run cut short leaves nothing behind: its space is freed
- * when it is closed. */
+ * in use: the rest stay in the page cache, which the kernel may drop.  The file keeps its
+ * name, so that a run cut short can be continued from it (slice_checkpoint.h); the
+ * solver's caller removes it once the table is written or the build failed. */
 #ifndef DTB_SLICE_FILE_H
 #define DTB_SLICE_FILE_H
 
 #include "table_file.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 typedef struct SliceFile SliceFile;
 
-/* Makes a file at path of `bytes` bytes, all 0 (a hole, a position stored) until written,
- * maps it, then removes its name.  TABLE_ERR_IO with err naming path and the cause, or
- * TABLE_ERR_MEMORY. */
-TableStatus slice_file_create(const char *path, uint64_t bytes, SliceFile **out, char *err,
-                              size_t errlen);
+/* Maps the file at path of `bytes` bytes: made anew, all 0 (a hole, a position stored)
+ * until written, when `fresh`; else the file there as it is, which must have that size.
+ * TABLE_ERR_IO with err naming path and the cause (TABLE_ERR_MISSING when it is not there),
+ * TABLE_ERR_CORRUPT when it has another size, or TABLE_ERR_MEMORY. */
+TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
+                            char *err, size_t errlen);
 
 /* The file's bytes, mapped for reading and writing until slice_file_free. */
 void *slice_file_data(const SliceFile *f);
@@ -29,11 +31,15 @@ void *slice_file_data(const SliceFile *f);
 TableStatus slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint64_t len, char *err,
                            size_t errlen);
 
+/* Makes what was written to f, through the map or slice_file_put, durable: on the disk
+ * before the call returns. */
+TableStatus slice_file_sync(SliceFile *f, char *err, size_t errlen);
+
 /* Lets the map's pages go: they stay in the page cache, written back when changed.  Safe
  * while other threads read or write the map: they fault the pages in again. */
 void slice_file_release(SliceFile *f);
 
-/* Unmaps and closes f; NULL does nothing. */
+/* Unmaps and closes f; NULL does nothing.  The file stays. */
 void slice_file_free(SliceFile *f);
 
 #endif

@@ -28,20 +28,28 @@
  * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
  * their men's steps lead to; the bitmap is a second one.  The process holds only the pages
  * of those files it read or wrote since it last let them go, every RELEASE_POSITIONS
- * positions solved. */
+ * positions solved.  After each chunk both files are synced and a checkpoint
+ * (slice_checkpoint.h) records how far the order got, so that a run cut short is continued
+ * after its last chunk (see resume_point for why that gives the same cells). */
 #include "solve.h"
 
 #include "draw_rules.h"
+#include "dtb.h"
 #include "movegen.h"
 #include "parallel.h"
+#include "slice_checkpoint.h"
 #include "slice_file.h"
 #include "slice_plan.h"
+#include "table_format.h"
 #include "unmove.h"
 #include "value_memo.h"
 #include "wall_clock.h"
 
+#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <xxhash.h>
 
 #define HOLE        CELL_MAKE(WDL_NONE, 0)
 #define MAX_THREADS 64
@@ -127,9 +135,13 @@ typedef struct Solver {
     uint64_t unreleased;                /* positions solved since they were let go */
     uint32_t *order;                    /* the slices, fewest rows to go first */
     uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
-    uint64_t solved;                    /* slices */
+    uint64_t solved;                    /* slices, in order */
+    char checkpoint[4400];              /* in slice groups, the checkpoint's path */
+    char work[1024];                    /* and the work it names (slice_checkpoint.h) */
     const SolveOptions *opt;
     double start, reported;
+    /* in slice groups, when the last checkpoint was written, and the seconds it took */
+    double checkpoint_end, checkpoint_cost;
     uint64_t unclocked; /* positions worked on since report read the clock: thread 0's alone */
     Worker worker[MAX_THREADS];
 } Solver;
@@ -598,6 +610,30 @@ static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *er
     return st;
 }
 
+/* A checkpoint waits for the disk (7 ms here for a 4-piece material's chunk), which after
+ * every chunk of a small material took longer than solving it (Brazilian's KMvKM, 14
+ * groups: 0.53 s against 0.19).  So after the first chunk's, one is written only once the
+ * solving since the last took CHECKPOINT_RATIO times as long as that one did: at most 1% of
+ * the time, and what a run cut short loses is at most that long or a chunk.  The last
+ * chunk's is always written: a value set finished is not solved again when a run is cut
+ * short in the next (Frisian's rules values), which only needs its cells. */
+#define CHECKPOINT_RATIO 100
+
+/* Makes the slices order[0, s->solved) durable in the scratch files, then says so in the
+ * checkpoint: a run cut short after it continues from there.  A run cut short before it
+ * continues from the last one, rewriting what was written since. */
+static TableStatus checkpoint(Solver *s, char *err, size_t errlen) {
+    double start = wall_seconds();
+    bool last = s->solved == s->group_start[SLICE_HOLE];
+    if (!last && start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost) return TABLE_OK;
+    TableStatus st = slice_file_sync(s->file, err, errlen);
+    if (st == TABLE_OK) st = slice_file_sync(s->bits, err, errlen);
+    if (st == TABLE_OK) st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
+    s->checkpoint_end = wall_seconds();
+    s->checkpoint_cost = s->checkpoint_end - start;
+    return st;
+}
+
 /* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks
  * that the window holds, each written to the scratch file once solved. */
 static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, char *err,
@@ -613,19 +649,24 @@ static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t
         solve_group(s, threads, first, n);
         st = first_error(s, threads, err, errlen);
         if (st == TABLE_OK && s->file) st = put_chunk(s, first, n, err, errlen);
+        if (st == TABLE_OK && s->file) s->solved = first + n, st = checkpoint(s, err, errlen);
     }
     return st;
 }
 
+/* Solves the slices from order[s->solved] on (0, or where a checkpoint says), and settles
+ * the holes. */
 static TableStatus solve_groups(Solver *s, int threads, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
+    uint64_t resume = s->solved;
     for (int r = 0; r < ROWS_MAX && st == TABLE_OK; r++) {
-        uint64_t begin = s->group_start[r], count = s->group_start[r + 1] - begin;
+        uint64_t begin = s->group_start[r] > resume ? s->group_start[r] : resume;
+        uint64_t end = s->group_start[r + 1];
         if (r == SLICE_HOLE)
-            settle_holes(s, begin, count);
-        else if (count > 0)
-            st = solve_chunks(s, threads, begin, count, err, errlen);
-        s->solved = s->group_start[r + 1];
+            settle_holes(s, s->group_start[r], end - s->group_start[r]);
+        else if (end > begin)
+            st = solve_chunks(s, threads, begin, end - begin, err, errlen);
+        if (end > s->solved) s->solved = end;
     }
     return st;
 }
@@ -707,15 +748,15 @@ static bool alloc_arrays(Solver *s, int threads) {
     uint8_t *rows = malloc(s->slice_count);
     bool ok = rows && slice_plan_make(&s->ix, &plan, rows);
     s->chunk = chunk_slices(s, &plan);
-    s->window = s->file ? s->chunk * 2 * s->slice_size : s->ix.size;
-    s->side_stride = s->file ? s->chunk * s->slice_size : s->ix.per_side;
+    bool sliced = s->opt->scratch != NULL;
+    s->window = sliced ? s->chunk * 2 * s->slice_size : s->ix.size;
+    s->side_stride = sliced ? s->chunk * s->slice_size : s->ix.per_side;
     s->slot_stride = s->slice_size;
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
-    s->unstored =
-        s->file ? slice_file_data(s->bits) : calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
+    s->unstored = sliced ? NULL : calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && s->cells && s->open_moves && s->unstored && s->span_dtws &&
+    ok = ok && s->cells && s->open_moves && (sliced || s->unstored) && s->span_dtws &&
          alloc_tools(s, threads) && order_slices(s, rows);
     free(rows);
     return ok;
@@ -730,10 +771,13 @@ static void free_solver(Solver *s, int threads) {
     free(s);
 }
 
+static TableStatus open_scratch(Solver *s, char *err, size_t errlen);
+
 /* In slice groups, the window's cells give way to the scratch file's, all of them. */
 static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
-    TableStatus status =
-        alloc_arrays(s, threads) ? solve_groups(s, threads, err, errlen) : TABLE_ERR_MEMORY;
+    TableStatus status = alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
+    if (status == TABLE_OK && s->opt->scratch) status = open_scratch(s, err, errlen);
+    if (status == TABLE_OK) status = solve_groups(s, threads, err, errlen);
     if (s->file) {
         free(s->cells);
         s->cells = slice_file_data(s->file);
@@ -742,15 +786,121 @@ static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
     return status;
 }
 
-/* The scratch files, at opt->scratch with these endings. */
-static TableStatus make_scratch(Solver *s, char *err, size_t errlen) {
-    char path[4300];
-    snprintf(path, sizeof path, "%s.cells.tmp", s->opt->scratch);
-    TableStatus st = slice_file_create(path, s->ix.size * sizeof(Cell), &s->file, err, errlen);
-    snprintf(path, sizeof path, "%s.unstored.tmp", s->opt->scratch);
+/* The files of a value set solved in slice groups, beside the table: its two scratch files
+ * and its checkpoint.  None ends in the tables' ending, so nothing that lists tables sees
+ * them (tb_each_file), nor in a table's name with ".tmp", which a run removes as left by a
+ * writer cut short (atomic_remove_leftovers). */
+enum { SCRATCH_CELLS, SCRATCH_UNSTORED, SCRATCH_CHECKPOINT, SCRATCH_FILES };
+
+static void scratch_path(const char *table, int set, int file, char *path, size_t len) {
+    static const char *const set_name[VALUE_SETS_MAX] = {"pure", "rules"};
+    static const char *const ending[SCRATCH_FILES] = {"cells.tmp", "unstored.tmp", "checkpoint"};
+    snprintf(path, len, "%s.%s.%s", table, set_name[set], ending[file]);
+}
+
+void solve_scratch_remove(const char *table, int sets) {
+    for (int set = 0; set < sets; set++)
+        for (int file = 0; file < SCRATCH_FILES; file++) {
+            char path[4400];
+            scratch_path(table, set, file, path, sizeof path);
+            unlink(path);
+        }
+}
+
+/* What the cells of the scratch files depend on, as the checkpoint's work lines: the
+ * program and format, the rules, the material, the value set, and the slice order (its
+ * XXH3-64, with where each group starts).  The chunks do not: a slice's cells are the same
+ * however many are solved beside it, so a run may continue under another --memory or
+ * --threads. */
+static void describe_work(Solver *s, char *work, size_t len) {
+    char name[MATERIAL_NAME_MAX];
+    material_name(&s->ix.m, name, sizeof name);
+    XXH64_hash_t order = XXH3_64bits(s->order, s->slice_count * sizeof *s->order);
+    order = XXH3_64bits_withSeed(s->group_start, sizeof s->group_start, order);
+    snprintf(work, len,
+             "dtb-gen slice checkpoint\ndtb %s, table format %u\nvariant %s %016" PRIx64
+             "\nmaterial %s\nvalues %s\npositions %" PRIu64 "\nslices %" PRIu64
+             ", order %016" PRIx64 "\n",
+             DTB_VERSION_STRING, TF_VERSION, s->v->id, variant_fingerprint(s->v), name,
+             s->set == VALUES_PURE ? "pure" : "rules", s->ix.size, s->slice_count, (uint64_t)order);
+}
+
+/* The material's name, and its value set where it has two, for what the log says. */
+static void work_name(const Solver *s, char *text, size_t len) {
+    char name[MATERIAL_NAME_MAX];
+    material_name(&s->ix.m, name, sizeof name);
+    snprintf(text, len, "%s%s", name,
+             draw_value_sets(s->v) < 2 ? ""
+             : s->set == VALUES_PURE   ? " (pure values)"
+                                       : " (rules values)");
+}
+
+static TableStatus open_files(Solver *s, bool fresh, char *err, size_t errlen) {
+    char path[4400];
+    scratch_path(s->opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
+    TableStatus st = slice_file_open(path, s->ix.size * sizeof(Cell), fresh, &s->file, err, errlen);
+    scratch_path(s->opt->scratch, s->set, SCRATCH_UNSTORED, path, sizeof path);
     if (st == TABLE_OK)
-        st = slice_file_create(path, (s->ix.size / 64 + 1) * 8, &s->bits, err, errlen);
+        st = slice_file_open(path, (s->ix.size / 64 + 1) * 8, fresh, &s->bits, err, errlen);
+    return st;
+}
+
+/* Where the order continues: after the slices a checkpoint of this very work says are
+ * finished, with scratch files of the right sizes; else 0, the checkpoint (if any) discarded
+ * with a line on the log saying why.
+ *
+ * Continuing there gives the cells of a run never cut short.  Slice order[k] reads only its
+ * own cells (the window, initialised whole: each position's cell, count of open moves and
+ * span bit is set from its moves) and the cells of the group before its own, all before it
+ * in order, so finished and synced before the checkpoint.  What the solver keeps beside
+ * (the exits' values, value_memo.h; the cursors and move lists; the counts for progress
+ * and for letting pages go) is a cache or a count that changes no value.  What a run cut
+ * short wrote after its last checkpoint is written again: cells slice by slice whole, and
+ * bits of the bitmap, which only ever get set, for a position of a slice solved again to
+ * the same bits.  Holes are settled again (bits only), and the rules set's horizon cut run
+ * again over cells already cut changes none (draw_cut). */
+static uint64_t resume_point(Solver *s) {
+    char why[600], name[MATERIAL_NAME_MAX + 32];
+    uint64_t solved = 0, slices = s->group_start[SLICE_HOLE];
+    work_name(s, name, sizeof name);
+    TableStatus st = slice_checkpoint_read(s->checkpoint, s->work, &solved, why, sizeof why);
+    if (st == TABLE_ERR_MISSING) return 0;
+    if (st == TABLE_OK && (solved == 0 || solved > slices)) {
+        snprintf(why, sizeof why, "it says %" PRIu64 " slices are solved, of %" PRIu64, solved,
+                 slices);
+        st = TABLE_ERR_CORRUPT;
+    }
+    if (st == TABLE_OK) st = open_files(s, false, why, sizeof why);
+    FILE *log = s->opt->progress;
+    if (st == TABLE_OK) {
+        if (log)
+            fprintf(log, "%s: resuming at slice %" PRIu64 " of %" PRIu64 "\n", name, solved,
+                    slices);
+        return solved;
+    }
+    if (log)
+        fprintf(log, "%s: discarded the checkpoint '%s': %s; solving from the start\n", name,
+                s->checkpoint, why);
+    slice_file_free(s->file);
+    slice_file_free(s->bits);
+    s->file = s->bits = NULL;
+    return 0;
+}
+
+/* The scratch files and checkpoint at opt->scratch (scratch_path): continued from where a
+ * checkpoint says, or made anew, the stale checkpoint first removed so that it never
+ * describes the new files. */
+static TableStatus open_scratch(Solver *s, char *err, size_t errlen) {
+    scratch_path(s->opt->scratch, s->set, SCRATCH_CHECKPOINT, s->checkpoint, sizeof s->checkpoint);
+    describe_work(s, s->work, sizeof s->work);
+    s->solved = resume_point(s);
+    TableStatus st = TABLE_OK;
+    if (s->solved == 0) {
+        unlink(s->checkpoint); /* resume_point said why, when there was one */
+        st = open_files(s, true, err, errlen);
+    }
     if (st == TABLE_OK) s->finished = slice_file_data(s->file);
+    if (st == TABLE_OK) s->unstored = slice_file_data(s->bits);
     return st;
 }
 
@@ -766,7 +916,6 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
     TableStatus status = s->exits ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (status == TABLE_OK && opt->scratch) status = make_scratch(s, err, errlen);
     if (status == TABLE_OK) status = solve_all(s, threads, err, errlen);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
     SolvedTable solved = {s->cells, s->unstored, s->file, s->bits};

@@ -18,8 +18,10 @@ typedef struct SolveOptions {
     FILE *progress;       /* where progress goes, or NULL */
     bool live;            /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
-     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_file.h) at this path
-     * with .cells.tmp and .unstored.tmp added */
+     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_file.h) and a
+     * checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's name
+     * and .cells.tmp, .unstored.tmp and .checkpoint added: continued from the checkpoint
+     * when it names this work, which the log then says */
     const char *scratch;
     /* In slice groups, the bytes the window may take beyond one slice: the more slices are
      * solved at once, the less often the threads wait for each other */
@@ -43,6 +45,11 @@ TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
                            const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen);
 
 void solved_table_free(SolvedTable *t);
+
+/* Removes the scratch files and checkpoints that solving value sets [0, sets) in slice
+ * groups left at the path `table` (SolveOptions.scratch): once the table is written, or its
+ * build failed.  Files not there are no error. */
+void solve_scratch_remove(const char *table, int sets);
 
 /* Lets the pages of a table mapped from scratch files go (slice_file_release), for
  * table_writer_set_release: t is a SolvedTable. */

@@ -42,3 +42,20 @@ if(TARGET dtb-gen)
                    --stderr-has "--slices needs auto, always or never, not 'sometimes'"
                    -- $<TARGET_FILE:dtb-gen> --variant brazilian KvK --slices sometimes)
 endif()
+
+# A material solved in slice groups resumes where a run killed mid-material stopped
+# (tests/slices/resume.sh): Brazilian's 4-piece set killed in KMvKM, Frisian's 3-piece set
+# killed in KMvM's rules values (its pure values then resume finished).  Each target is its
+# set's material that needs the most memory, so that --memory, set just above its need,
+# holds every material of the set.
+if(TARGET dtb-gen)
+  function(slices_resume_test name id target other set)
+    add_test(NAME slices_resume_${name}
+             COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/resume.sh $<TARGET_FILE:dtb-gen> ${id}
+                     ${CMAKE_BINARY_DIR}/tables-slices/resume_${name} ${target} ${other} ${set}
+                     -- ${ARGN})
+    set_tests_properties(slices_resume_${name} PROPERTIES TIMEOUT 300)
+  endfunction()
+  slices_resume_test(brazilian_4 brazilian KMvKM KKMvK pure --pieces 4)
+  slices_resume_test(frisian_3 frisian KMvM KKvK rules --pieces 3)
+endif()

@@ -1,0 +1,37 @@
+/* The checkpoint of a value set solved in slice groups (solve.h): a small text file beside
+ * the table's scratch files that says which work they hold and how far it got, so that a
+ * run cut short is continued by the next rather than begun again.
+ *
+ *     dtb-gen slice checkpoint
+ *     dtb 0.5.0, table format 5
+ *     variant frisian 9c1d0e3b4a5f6789
+ *     material KKMvKKM
+ *     values pure
+ *     positions 229571760000
+ *     slices 2025, order 0123456789abcdef
+ *     solved 1234
+ *     check 89abcdef01234567
+ *
+ * Every line up to `solved` is the work (the solver writes it, slice_checkpoint_read
+ * compares it whole); `solved` is how many slices of the order are finished and durable in
+ * the scratch files; `check` is the XXH3-64 of all the lines before it.  It is written
+ * atomically (atomic_file.h), after the scratch files are synced. */
+#ifndef DTB_SLICE_CHECKPOINT_H
+#define DTB_SLICE_CHECKPOINT_H
+
+#include "table_file.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Reads the checkpoint at path.  TABLE_OK with *solved set when it is whole and its work is
+ * `work` exactly; TABLE_ERR_MISSING when there is none; else TABLE_ERR_CORRUPT (damaged,
+ * or of other work) or TABLE_ERR_IO, with why saying what is wrong. */
+TableStatus slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, char *why,
+                                  size_t whylen);
+
+/* Replaces the checkpoint at path, atomically: `work`, then `solved`. */
+TableStatus slice_checkpoint_write(const char *path, const char *work, uint64_t solved, char *err,
+                                   size_t errlen);
+
+#endif
