@@ -59,3 +59,13 @@ if(TARGET dtb-gen)
   slices_resume_test(brazilian_4 brazilian KMvKM KKMvK pure --pieces 4)
   slices_resume_test(frisian_3 frisian KMvM KKvK rules --pieces 3)
 endif()
+
+# Resuming from a checkpoint with every cell past it spoiled gives the cells of a solve in
+# memory (tests/slices/test_slice_resume.c): Brazilian's KMvKM, Frisian's KMvM (both sets).
+if(TARGET dtb_gen)
+  add_executable(test_slice_resume ${CMAKE_CURRENT_SOURCE_DIR}/slices/test_slice_resume.c)
+  target_link_libraries(test_slice_resume PRIVATE dtb_gen)
+  add_test(NAME slices_resume_spoiled
+           COMMAND test_slice_resume ${CMAKE_BINARY_DIR}/tables-slices/resume_spoiled)
+  set_tests_properties(slices_resume_spoiled PROPERTIES TIMEOUT 300)
+endif()

@@ -12,7 +12,8 @@
 # before the rerun: a byte of the checkpoint flipped, the checkpoint cut short, the scratch
 # file of cells cut short, and TARGET's checkpoint moved to OTHER's name (OTHER's table
 # removed): the rerun must discard it with a message naming the file, and still write the
-# reference.
+# reference.  The killed run has written correct cells past its checkpoint, so a resume
+# that skipped slices could pass here: test_slice_resume.c spoils them first.
 set -u
 GEN=$1
 VARIANT=$2
