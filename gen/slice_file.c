@@ -25,15 +25,15 @@ static TableStatus io_fail(const SliceFile *f, const char *what, char *err, size
 static TableStatus reopen(SliceFile *f, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CLOEXEC);
     if (f->fd < 0) {
-        TableStatus st = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
+        TableStatus status = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
         io_fail(f, "cannot open", err, errlen);
-        return st;
+        return status;
     }
-    struct stat st;
-    if (fstat(f->fd, &st) != 0) return io_fail(f, "cannot read the size of", err, errlen);
-    if ((uint64_t)st.st_size == f->bytes) return TABLE_OK;
+    struct stat info;
+    if (fstat(f->fd, &info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
+    if ((uint64_t)info.st_size == f->bytes) return TABLE_OK;
     snprintf(err, errlen, "the scratch file '%s' has %llu bytes, not %llu", f->path,
-             (unsigned long long)st.st_size, (unsigned long long)f->bytes);
+             (unsigned long long)info.st_size, (unsigned long long)f->bytes);
     return TABLE_ERR_CORRUPT;
 }
 
