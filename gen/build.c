@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -197,6 +198,7 @@ typedef struct Need {
     uint64_t bytes;        /* of the way chosen */
     uint64_t tables;       /* the tables read, decoded */
     uint64_t cache;        /* in slice groups, the cap on the tables' decoded blocks, or 0 */
+    uint64_t scratch;      /* in slice groups, the bytes of its scratch files on disk, or 0 */
 } Need;
 
 #define TABLES_SHARE 4                    /* a quarter */
@@ -222,6 +224,7 @@ static Need memory_needed(const Variant *v, const Material *m, const BuildOption
         n.group = solve_slice_bytes(&ix, &plan, opt->threads) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
     n.bytes = n.slices ? n.group : n.whole;
+    n.scratch = n.slices ? solve_scratch_bytes(&ix, draw_value_sets(v)) : 0;
     return n;
 }
 
@@ -364,16 +367,18 @@ static int plan_line(const Variant *v, const Material *m, const BuildOptions *bo
     Need need = memory_needed(v, m, both);
     if (!need.group) return 1; /* out of memory */
     uint64_t slices = ix.men_count[WHITE] * ix.men_count[BLACK];
-    char name[MATERIAL_NAME_MAX], text[3][32];
+    char name[MATERIAL_NAME_MAX], text[4][32];
     material_name(m, name, sizeof name);
     memory_format(need.tables, text[0], sizeof text[0]);
     memory_format(need.whole, text[1], sizeof text[1]);
     memory_format(need.group, text[2], sizeof text[2]);
-    fprintf(out, "%-10s %15llu %10llu %8llu %12s %12s %12s\n", name, (unsigned long long)ix.size,
-            (unsigned long long)slices, (unsigned long long)(ix.per_side / slices), text[0],
-            text[1], text[2]);
+    memory_format(need.scratch, text[3], sizeof text[3]);
+    fprintf(out, "%-10s %15llu %10llu %8llu %12s %12s %12s %12s\n", name,
+            (unsigned long long)ix.size, (unsigned long long)slices,
+            (unsigned long long)(ix.per_side / slices), text[0], text[1], text[2], text[3]);
     if (need.whole > largest->whole) largest->whole = need.whole;
     if (need.group > largest->group) largest->group = need.group;
+    if (need.scratch > largest->scratch) largest->scratch = need.scratch;
     return 0;
 }
 
@@ -381,15 +386,19 @@ int build_plan(const Variant *v, const Material *list, int count, const BuildOpt
                FILE *out) {
     BuildOptions both = *opt;
     both.slices = SLICES_ALWAYS;
-    fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s\n", "material", "positions", "slices",
-            "of size", "tables read", "whole", "slice groups");
-    Need largest = {.whole = 0, .group = 0};
+    fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s %12s\n", "material", "positions", "slices",
+            "of size", "tables read", "whole", "slice groups", "scratch disk");
+    Need largest = {.whole = 0, .group = 0, .scratch = 0};
     for (int i = 0; i < count; i++)
         if (plan_line(v, &list[i], &both, out, &largest)) return 1;
-    char whole[32], group[32];
+    char whole[32], group[32], scratch[32];
     memory_format(largest.whole, whole, sizeof whole);
     memory_format(largest.group, group, sizeof group);
-    fprintf(out, "largest: %s whole, %s in slice groups (tables read included)\n", whole, group);
+    memory_format(largest.scratch, scratch, sizeof scratch);
+    fprintf(out,
+            "largest: %s whole, %s in slice groups (tables read included), %s of scratch on "
+            "disk in slice groups\n",
+            whole, group, scratch);
     return 0;
 }
 
@@ -400,15 +409,46 @@ static Need need_of(const Variant *v, const Material *m, const Found *found,
     return found->status == TABLE_OK ? (Need){.bytes = 0} : memory_needed(v, m, opt);
 }
 
+/* Whether m's scratch files (need->scratch) fit in what the folder's filesystem has free,
+ * counting what those a run cut short left hold already (the run resumes in them).  A
+ * filesystem that statvfs cannot read passes: the files' reservation (slice_file.h) still
+ * fails at once.  Not counted: the tables written by the run before m and m's own, which
+ * exists beside its scratch files until they are removed: their sizes are known only once
+ * written, compressed. */
+static int check_disk(const Variant *v, const Tablebase *tb, const Material *m, const Need *need,
+                      const BuildOptions *opt, char *err, size_t errlen) {
+    struct statvfs fs;
+    if (!need->scratch || statvfs(opt->dir, &fs) != 0) return 0;
+    char path[4200];
+    tb_path(tb, m, path, sizeof path);
+    uint64_t free_bytes = (uint64_t)fs.f_bavail * fs.f_frsize;
+    uint64_t held = solve_scratch_held(path, draw_value_sets(v));
+    if (need->scratch <= free_bytes + held) return 0;
+    char name[MATERIAL_NAME_MAX], need_text[32], free_text[32], held_text[32], aside[96] = "";
+    material_name(m, name, sizeof name);
+    memory_format(need->scratch, need_text, sizeof need_text);
+    memory_format(free_bytes, free_text, sizeof free_text);
+    memory_format(held, held_text, sizeof held_text);
+    if (held)
+        snprintf(aside, sizeof aside,
+                 ", beside the %s that the scratch files a run cut short left hold", held_text);
+    snprintf(err, errlen,
+             "%s needs %s of scratch on disk for its slice groups, the folder's filesystem has %s "
+             "free%s",
+             name, need_text, free_text, aside);
+    return 1;
+}
+
 /* Sets *need_out to need_of m; what the program holds already (code, handles) counts
  * against the limit too.  A refusal names what the way chosen needs, and what the other
- * would when it was counted. */
-static int check_memory(const Variant *v, const Material *m, const Found *found,
-                        const BuildOptions *opt, Need *need_out, char *err, size_t errlen) {
+ * would when it was counted; then whether its scratch files fit on disk (check_disk). */
+static int check_memory(const Variant *v, const Tablebase *tb, const Material *m,
+                        const Found *found, const BuildOptions *opt, Need *need_out, char *err,
+                        size_t errlen) {
     Need need = *need_out = need_of(v, m, found, opt);
     if (found->status == TABLE_OK) return 0;
     uint64_t in_use = memory_resident();
-    if (need.bytes + in_use <= opt->memory) return 0;
+    if (need.bytes + in_use <= opt->memory) return check_disk(v, tb, m, &need, opt, err, errlen);
     char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32], other[32];
     material_name(m, name, sizeof name);
     memory_format(need.bytes, need_text, sizeof need_text);
@@ -425,11 +465,12 @@ static int check_memory(const Variant *v, const Material *m, const Found *found,
     return 1;
 }
 
-static int check_memory_all(const Variant *v, const Material *list, const Found *found, int count,
-                            const BuildOptions *opt, Need *need, char *err, size_t errlen) {
+static int check_memory_all(const Variant *v, const Tablebase *tb, const Material *list,
+                            const Found *found, int count, const BuildOptions *opt, Need *need,
+                            char *err, size_t errlen) {
     int result = 0;
     for (int i = 0; i < count && result == 0; i++)
-        result = check_memory(v, &list[i], &found[i], opt, &need[i], err, errlen);
+        result = check_memory(v, tb, &list[i], &found[i], opt, &need[i], err, errlen);
     return result;
 }
 
@@ -465,7 +506,7 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
     if (run->tb && (!run->found || !run->need)) snprintf(err, errlen, "out of memory");
     int result = !run->tb || !run->found || !run->need ||
                  find_tables(v, run->tb, list, count, run->found, err, errlen) ||
-                 check_memory_all(v, list, run->found, count, opt, run->need, err, errlen);
+                 check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen);
     if (result == 0 && changes_ahead(run->found, count, opt->one_side))
         result = manifest_retire(opt->dir, err, errlen);
     return result;

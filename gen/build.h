@@ -63,13 +63,15 @@ int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt,
 
 /* Prints what each material of list takes to solve (the tables it reads included): its
  * positions, slices (placements of the men, slice_plan.h) and their positions with one side
- * to move, and the memory to solve it whole and in slice groups; then the largest of each.
+ * to move, the memory to solve it whole and in slice groups, and the disk its scratch files
+ * take in slice groups (solve_scratch_bytes); then the largest of each.
  * Builds nothing.  Returns 0, or 1 when out of memory. */
 int build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                FILE *out);
 
 /* Solves and writes every material of list (in order).  Returns 0, or 1 with err set; a
- * material that needs more than opt->memory is refused before anything is allocated. */
+ * material that needs more than opt->memory, or whose scratch files would not fit in the
+ * folder's free disk space, is refused before anything is allocated. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                  char *err, size_t errlen);
 

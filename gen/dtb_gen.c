@@ -5,6 +5,7 @@
 #include "mpi_run.h"
 #include "table_writer.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,9 +33,12 @@ static const char usage[] =
     "never refuses such a material.  The tables are the same byte for byte.  A run killed\n"
     "mid-material leaves them with a checkpoint (TABLE.dtb.SET.*): the next run resumes\n"
     "after its last checkpointed slice and says so; they are removed once the table is\n"
-    "written or its build fails.\n"
+    "written or its build fails.  They take 2 bytes a position and a bit (4 bytes and 2\n"
+    "bits with Frisian's two value sets) on DIR's filesystem, reserved when made: a\n"
+    "material whose scratch files would not fit in its free space is refused before\n"
+    "building starts, and one that finds the space gone fails at once, naming the file.\n"
     "--plan builds nothing: it prints each material's positions, slices and memory, whole\n"
-    "and in slice groups.\n"
+    "and in slice groups, and the disk its scratch files take in slice groups.\n"
     "--block-size SIZE: the decoded size of the tables' blocks, a multiple of 1K up to 8M\n"
     "(default 32K; DTW blocks of two bytes a position are twice that).  A probe that misses\n"
     "the cache decodes a whole block: with 8K, probes of random positions were 2 to 3.5\n"
@@ -110,6 +114,9 @@ static void print_peak(uint64_t used, uint64_t limit) {
 
 int main(int argc, char **argv) {
     cli_check_output_at_exit();
+    /* A file grown past ulimit -f then fails with EFBIG, which the error names, rather
+     * than killing the process without a word. */
+    signal(SIGXFSZ, SIG_IGN);
     const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
     const char *memory = NULL, *one_side = NULL, *mpi = NULL, *slices = NULL;
     const char *plan = NULL, *block_text = NULL;

@@ -1,5 +1,7 @@
 #include "slice_file.h"
 
+#include "memory.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -7,6 +9,7 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 struct SliceFile {
@@ -22,24 +25,75 @@ static TableStatus io_fail(const SliceFile *f, const char *what, char *err, size
 }
 
 /* The file there already, of f->bytes bytes. */
-static TableStatus reopen(SliceFile *f, char *err, size_t errlen) {
+static TableStatus reopen(SliceFile *f, struct stat *info, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CLOEXEC);
     if (f->fd < 0) {
         TableStatus status = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
         io_fail(f, "cannot open", err, errlen);
         return status;
     }
-    struct stat info;
-    if (fstat(f->fd, &info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
-    if ((uint64_t)info.st_size == f->bytes) return TABLE_OK;
+    if (fstat(f->fd, info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
+    if ((uint64_t)info->st_size == f->bytes) return TABLE_OK;
     snprintf(err, errlen, "the scratch file '%s' has %llu bytes, not %llu", f->path,
-             (unsigned long long)info.st_size, (unsigned long long)f->bytes);
+             (unsigned long long)info->st_size, (unsigned long long)f->bytes);
     return TABLE_ERR_CORRUPT;
 }
 
-static TableStatus make(SliceFile *f, char *err, size_t errlen) {
+static TableStatus make(SliceFile *f, struct stat *info, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (f->fd < 0) return io_fail(f, "cannot create", err, errlen);
+    if (fstat(f->fd, info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
+    return TABLE_OK;
+}
+
+/* The bytes f still needs on its filesystem, and what that has free for this user; false
+ * when statvfs cannot say. */
+static bool space(const SliceFile *f, const struct stat *info, uint64_t *needed,
+                  uint64_t *free_bytes) {
+    uint64_t held = (uint64_t)info->st_blocks * 512;
+    *needed = f->bytes > held ? f->bytes - held : 0;
+    struct statvfs fs;
+    if (fstatvfs(f->fd, &fs) != 0) return false;
+    *free_bytes = (uint64_t)fs.f_bavail * fs.f_frsize;
+    return true;
+}
+
+/* Names the file, the bytes it needs and those free, and the cause when a call failed
+ * (error not 0). */
+static TableStatus no_space(const SliceFile *f, const struct stat *info, int error, char *err,
+                            size_t errlen) {
+    uint64_t needed, free_bytes;
+    char need_text[32], free_text[64] = "", cause[128] = "";
+    if (space(f, info, &needed, &free_bytes)) {
+        char text[32];
+        memory_format(free_bytes, text, sizeof text);
+        snprintf(free_text, sizeof free_text, ", its filesystem has %llu (%s) free",
+                 (unsigned long long)free_bytes, text);
+    }
+    memory_format(needed, need_text, sizeof need_text);
+    if (error)
+        snprintf(cause, sizeof cause, ": %s%s", strerror(error),
+                 error == EFBIG ? " (larger than ulimit -f or the filesystem allows a file)" : "");
+    snprintf(err, errlen,
+             "no room for the scratch file '%s': it needs %llu bytes (%s) more on disk%s%s",
+             f->path, (unsigned long long)needed, need_text, free_text, cause);
+    return TABLE_ERR_IO;
+}
+
+/* Gives the file its f->bytes bytes on disk now, keeping what it holds, so that a lack of
+ * space fails here rather than hours in: as a write into the map of a full filesystem
+ * (SIGBUS, no message) or a pwrite failing mid-run.  A file that does not fit in the space
+ * left is refused before any is taken, so that a filesystem shared with others is not
+ * filled to the brim for a moment.  fallocate(2) rather than posix_fallocate: where the
+ * filesystem cannot reserve space (EOPNOTSUPP: some tmpfs and NFS versions), glibc's
+ * posix_fallocate writes a byte into every block, 10^8 writes for a 460 GB file; there the
+ * file is only sized, holes, as it always was, and a full disk is still found late. */
+static TableStatus reserve(SliceFile *f, const struct stat *info, char *err, size_t errlen) {
+    uint64_t needed, free_bytes;
+    if (space(f, info, &needed, &free_bytes) && needed > free_bytes)
+        return no_space(f, info, 0, err, errlen);
+    if (fallocate(f->fd, 0, 0, (off_t)f->bytes) == 0) return TABLE_OK;
+    if (errno != EOPNOTSUPP) return no_space(f, info, errno, err, errlen);
     if (ftruncate(f->fd, (off_t)f->bytes) != 0) return io_fail(f, "cannot size", err, errlen);
     return TABLE_OK;
 }
@@ -51,7 +105,9 @@ TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceF
     snprintf(f->path, sizeof f->path, "%s", path);
     f->fd = -1;
     f->bytes = bytes;
-    TableStatus st = fresh ? make(f, err, errlen) : reopen(f, err, errlen);
+    struct stat info;
+    TableStatus st = fresh ? make(f, &info, err, errlen) : reopen(f, &info, err, errlen);
+    if (st == TABLE_OK) st = reserve(f, &info, err, errlen);
     if (st == TABLE_OK) {
         void *map = mmap(NULL, f->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, 0);
         if (map == MAP_FAILED)

@@ -18,8 +18,11 @@ typedef struct SliceFile SliceFile;
 
 /* Maps the file at path of `bytes` bytes: made anew, all 0 (a hole, a position stored)
  * until written, when `fresh`; else the file there as it is, which must have that size.
- * TABLE_ERR_IO with err naming path and the cause (TABLE_ERR_MISSING when it is not there),
- * TABLE_ERR_CORRUPT when it has another size, or TABLE_ERR_MEMORY. */
+ * Either way its bytes are reserved on disk first, its contents kept, where the filesystem
+ * can (fallocate), so that a lack of space shows at once.  TABLE_ERR_IO with err naming
+ * path and the cause (TABLE_ERR_MISSING when it is not there; when there is no room, the
+ * bytes it needs and those free on its filesystem), TABLE_ERR_CORRUPT when it has another
+ * size, or TABLE_ERR_MEMORY. */
 TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
                             char *err, size_t errlen);
 

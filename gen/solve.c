@@ -48,6 +48,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
 
@@ -697,9 +698,22 @@ static void cut_all(Solver *s, int threads) {
     }
 }
 
+/* The sizes of a value set's scratch files: a cell a position, and its bitmap. */
+static uint64_t cells_file_bytes(const Indexer *ix) {
+    return ix->size * sizeof(Cell);
+}
+
+static uint64_t unstored_file_bytes(const Indexer *ix) {
+    return (ix->size / 64 + 1) * 8;
+}
+
 /* The arrays for a window of `window` positions. */
 static uint64_t window_bytes(uint64_t window) {
     return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8;
+}
+
+uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
+    return (uint64_t)sets * (cells_file_bytes(ix) + unstored_file_bytes(ix));
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
@@ -713,7 +727,7 @@ uint64_t solve_bytes(const Indexer *ix) {
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
     uint64_t men = (uint64_t)(ix->m.men[WHITE] + ix->m.men[BLACK]);
     uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS * (2 * men * sizeof(Cell) + 1);
-    uint64_t files = ix->size * sizeof(Cell) + (ix->size / 64 + 1) * 8;
+    uint64_t files = solve_scratch_bytes(ix, 1);
     return window_bytes(2 * plan->slice_size) + plan->slice_count * (sizeof(uint32_t) + 1) +
            (pages < files ? pages : files);
 }
@@ -807,6 +821,18 @@ void solve_scratch_remove(const char *table, int sets) {
         }
 }
 
+uint64_t solve_scratch_held(const char *table, int sets) {
+    uint64_t held = 0;
+    for (int set = 0; set < sets; set++)
+        for (int file = 0; file < SCRATCH_FILES; file++) {
+            char path[4400];
+            struct stat info;
+            scratch_path(table, set, file, path, sizeof path);
+            if (stat(path, &info) == 0) held += (uint64_t)info.st_blocks * 512;
+        }
+    return held;
+}
+
 /* What the cells of the scratch files depend on, as the checkpoint's work lines: the
  * program and format, the rules, the material, the value set, and the slice order (its
  * XXH3-64, with where each group starts).  The chunks do not: a slice's cells are the same
@@ -838,10 +864,10 @@ static void work_name(const Solver *s, char *text, size_t len) {
 static TableStatus open_files(Solver *s, bool fresh, char *err, size_t errlen) {
     char path[4400];
     scratch_path(s->opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
-    TableStatus st = slice_file_open(path, s->ix.size * sizeof(Cell), fresh, &s->file, err, errlen);
+    TableStatus st = slice_file_open(path, cells_file_bytes(&s->ix), fresh, &s->file, err, errlen);
     scratch_path(s->opt->scratch, s->set, SCRATCH_UNSTORED, path, sizeof path);
     if (st == TABLE_OK)
-        st = slice_file_open(path, (s->ix.size / 64 + 1) * 8, fresh, &s->bits, err, errlen);
+        st = slice_file_open(path, unstored_file_bytes(&s->ix), fresh, &s->bits, err, errlen);
     return st;
 }
 

@@ -51,6 +51,12 @@ void solved_table_free(SolvedTable *t);
  * build failed.  Files not there are no error. */
 void solve_scratch_remove(const char *table, int sets);
 
+/* The bytes on disk the scratch files of value sets [0, sets) of a material of this index
+ * take, all at once (each set's stay until the table is written); and those that such
+ * files at the path `table`, left by a run cut short, hold already (0 when none). */
+uint64_t solve_scratch_bytes(const Indexer *ix, int sets);
+uint64_t solve_scratch_held(const char *table, int sets);
+
 /* Lets the pages of a table mapped from scratch files go (slice_file_release), for
  * table_writer_set_release: t is a SolvedTable. */
 void solved_table_release(void *t);
