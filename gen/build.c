@@ -5,6 +5,7 @@
 #include "folder_lock.h"
 #include "manifest.h"
 #include "memory.h"
+#include "slice_file.h"
 #include "solve.h"
 #include "table_rewrite.h"
 #include "table_writer.h"
@@ -15,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/statvfs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -411,17 +411,15 @@ static Need need_of(const Variant *v, const Material *m, const Found *found,
 
 /* Whether m's scratch files (need->scratch) fit in what the folder's filesystem has free,
  * counting what those a run cut short left hold already (the run resumes in them).  A
- * filesystem that statvfs cannot read passes: the files' reservation (slice_file.h) still
- * fails at once.  Not counted: the tables written by the run before m and m's own, which
- * exists beside its scratch files until they are removed: their sizes are known only once
- * written, compressed. */
+ * filesystem that does not say what it has free passes (slice_file_space).  Not counted: the tables
+ * written by the run before m and m's own, which exists beside its scratch files until they are
+ * removed: their sizes are known only once written, compressed. */
 static int check_disk(const Variant *v, const Tablebase *tb, const Material *m, const Need *need,
                       const BuildOptions *opt, char *err, size_t errlen) {
-    struct statvfs fs;
-    if (!need->scratch || statvfs(opt->dir, &fs) != 0) return 0;
+    uint64_t free_bytes;
+    if (!need->scratch || !slice_file_space(opt->dir, &free_bytes)) return 0;
     char path[4200];
     tb_path(tb, m, path, sizeof path);
-    uint64_t free_bytes = (uint64_t)fs.f_bavail * fs.f_frsize;
     uint64_t held = solve_scratch_held(path, draw_value_sets(v));
     if (need->scratch <= free_bytes + held) return 0;
     char name[MATERIAL_NAME_MAX], need_text[32], free_text[32], held_text[32], aside[96] = "";

@@ -46,16 +46,19 @@ static TableStatus make(SliceFile *f, struct stat *info, char *err, size_t errle
     return TABLE_OK;
 }
 
-/* The bytes f still needs on its filesystem, and what that has free for this user; false
- * when statvfs cannot say. */
+bool slice_file_space(const char *path, uint64_t *free_bytes) {
+    struct statvfs fs;
+    if (statvfs(path, &fs) != 0 || fs.f_blocks == 0) return false;
+    *free_bytes = (uint64_t)fs.f_bavail * fs.f_frsize;
+    return true;
+}
+
+/* The bytes f still needs on its filesystem, and what that has free (slice_file_space). */
 static bool space(const SliceFile *f, const struct stat *info, uint64_t *needed,
                   uint64_t *free_bytes) {
     uint64_t held = (uint64_t)info->st_blocks * 512;
     *needed = f->bytes > held ? f->bytes - held : 0;
-    struct statvfs fs;
-    if (fstatvfs(f->fd, &fs) != 0) return false;
-    *free_bytes = (uint64_t)fs.f_bavail * fs.f_frsize;
-    return true;
+    return slice_file_space(f->path, free_bytes);
 }
 
 /* Names the file, the bytes it needs and those free, and the cause when a call failed
@@ -85,7 +88,7 @@ static TableStatus no_space(const SliceFile *f, const struct stat *info, int err
  * (SIGBUS, no message) or a pwrite failing mid-run.  A file that does not fit in the space
  * left is refused before any is taken, so that a filesystem shared with others is not
  * filled to the brim for a moment.  fallocate(2) rather than posix_fallocate: where the
- * filesystem cannot reserve space (EOPNOTSUPP: some tmpfs and NFS versions), glibc's
+ * filesystem cannot reserve space (EOPNOTSUPP: ramfs, some NFS versions), glibc's
  * posix_fallocate writes a byte into every block, 10^8 writes for a 460 GB file; there the
  * file is only sized, holes, as it always was, and a full disk is still found late. */
 static TableStatus reserve(SliceFile *f, const struct stat *info, char *err, size_t errlen) {
@@ -93,7 +96,9 @@ static TableStatus reserve(SliceFile *f, const struct stat *info, char *err, siz
     if (space(f, info, &needed, &free_bytes) && needed > free_bytes)
         return no_space(f, info, 0, err, errlen);
     if (fallocate(f->fd, 0, 0, (off_t)f->bytes) == 0) return TABLE_OK;
-    if (errno != EOPNOTSUPP) return no_space(f, info, errno, err, errlen);
+    if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)
+        return no_space(f, info, errno, err, errlen);
+    if (errno != EOPNOTSUPP) return io_fail(f, "cannot reserve the space of", err, errlen);
     if (ftruncate(f->fd, (off_t)f->bytes) != 0) return io_fail(f, "cannot size", err, errlen);
     return TABLE_OK;
 }

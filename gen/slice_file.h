@@ -26,6 +26,11 @@ typedef struct SliceFile SliceFile;
 TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
                             char *err, size_t errlen);
 
+/* Sets *free_bytes to what the filesystem of path has free for this user (statvfs).
+ * False when it cannot say: statvfs fails, or it counts no blocks at all (ramfs, some FUSE
+ * filesystems), which is no lack of space. */
+bool slice_file_space(const char *path, uint64_t *free_bytes);
+
 /* The file's bytes, mapped for reading and writing until slice_file_free. */
 void *slice_file_data(const SliceFile *f);
 

@@ -77,20 +77,22 @@ endif()
 # (test_slice_file.c); dtb-gen refuses before building a material whose scratch files do
 # not fit in the folder's free space, counting those a run cut short left (disk.sh).  A
 # file the process may not make that large (ulimit -f, as a full disk) fails at once and
-# is removed (fsize.sh, which needs no root).
+# is removed (fsize.sh, which needs no root).  On a filesystem that can neither reserve
+# space nor say what it has free (ramfs), scratch files are made as before and the tables
+# are those solved whole (unreserved.sh).
 if(TARGET dtb_gen)
   add_executable(test_slice_file ${CMAKE_CURRENT_SOURCE_DIR}/slices/test_slice_file.c)
   target_link_libraries(test_slice_file PRIVATE dtb_gen)
   add_test(NAME slices_disk_reserve
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/small_fs.sh
-                   ${CMAKE_BINARY_DIR}/tables-slices/disk_reserve 1m
+                   ${CMAKE_BINARY_DIR}/tables-slices/disk_reserve tmpfs size=1m
                    $<TARGET_FILE:test_slice_file> ${CMAKE_BINARY_DIR}/tables-slices/disk_reserve)
   set_tests_properties(slices_disk_reserve PROPERTIES SKIP_RETURN_CODE 77)
 endif()
 if(TARGET dtb-gen)
   add_test(NAME slices_disk_refused
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/small_fs.sh
-                   ${CMAKE_BINARY_DIR}/tables-slices/disk_refused 5m
+                   ${CMAKE_BINARY_DIR}/tables-slices/disk_refused tmpfs size=5m
                    sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/disk.sh $<TARGET_FILE:dtb-gen>
                    ${CMAKE_BINARY_DIR}/tables-slices/disk_refused)
   set_tests_properties(slices_disk_refused PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
@@ -98,4 +100,10 @@ if(TARGET dtb-gen)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/fsize.sh $<TARGET_FILE:dtb-gen>
                    ${CMAKE_BINARY_DIR}/tables-slices/disk_fsize)
   set_tests_properties(slices_disk_fsize PROPERTIES TIMEOUT 300)
+  add_test(NAME slices_disk_unreserved
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/small_fs.sh
+                   ${CMAKE_BINARY_DIR}/tables-slices/disk_unreserved ramfs mode=0755
+                   sh ${CMAKE_CURRENT_SOURCE_DIR}/slices/unreserved.sh $<TARGET_FILE:dtb-gen>
+                   ${CMAKE_BINARY_DIR}/tables-slices/disk_unreserved)
+  set_tests_properties(slices_disk_unreserved PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)
 endif()
