@@ -412,8 +412,12 @@ static void print_stats(dtb_handle *h, const dtb_stats *s, const char *prefix) {
     printf("%slongest-win %d %s\n", prefix, s->longest_win, fen);
 }
 
-/* The DTW histogram of a material as a bar chart: a bar a DTW from 1 to the longest. */
-static void write_dtw_histogram(const Variant *v, const char *name, const char *set_name,
+/* The value sets' names, in run_stats' order (none shown where a variant has one set). */
+static const char *const set_names[2] = {"pure", "official"};
+
+/* The DTW histogram of value set `set` of `sets` as a bar chart: a bar a DTW from 1 to the
+ * longest. */
+static void write_dtw_histogram(const Variant *v, const char *name, int sets, int set,
                                 const dtb_stats *s, const char *path) {
     enum { LAST = DTB_DTW_BUCKETS - 1 };
     int longest = 0;
@@ -429,7 +433,8 @@ static void write_dtw_histogram(const Variant *v, const char *name, const char *
         values[d - 1] = (double)(s->win_dtw[d] + s->loss_dtw[d]);
     }
     char title[256], tmp[4200];
-    snprintf(title, sizeof title, "%s %s%s: decided positions by DTW", v->id, name, set_name);
+    snprintf(title, sizeof title, "%s %s%s%s%s: decided positions by DTW", v->id, name,
+             sets > 1 ? ", " : "", sets > 1 ? set_names[set] : "", sets > 1 ? " values" : "");
     SvgBars bars = {title,       "DTW (plies; odd: the side to move wins, even: it loses)",
                     "positions", longest,
                     labels,      values};
@@ -479,19 +484,13 @@ static int run_stats(int argc, char **argv) {
         print_stats(h, &stats[set], prefix[set]);
     }
     dtb_close(h);
-    static const char *const set_names[2] = {"pure", "official"};
-    if (svg)
-        write_dtw_histogram(&v, name,
-                            sets == 1 ? ""
-                            : pure    ? ", pure values"
-                                      : ", official values",
-                            &stats[sets > 1 && !pure], svg);
+    int chosen = sets > 1 && !pure;
+    if (svg) write_dtw_histogram(&v, name, sets, chosen, &stats[chosen], svg);
     for (int set = 0; svg_dir && set < sets; set++) {
-        char path[4200], set_label[32] = "";
-        if (sets > 1) snprintf(set_label, sizeof set_label, ", %s values", set_names[set]);
+        char path[4200];
         snprintf(path, sizeof path, "%s/%s-%s-dtw%s%s.svg", svg_dir, v.id, name,
                  sets > 1 ? "-" : "", sets > 1 ? set_names[set] : "");
-        write_dtw_histogram(&v, name, set_label, &stats[set], path);
+        write_dtw_histogram(&v, name, sets, set, &stats[set], path);
     }
     return 0;
 }
