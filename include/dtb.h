@@ -48,8 +48,8 @@ extern "C" {
 
 #define DTB_VERSION_MAJOR  0
 #define DTB_VERSION_MINOR  5
-#define DTB_VERSION_PATCH  0
-#define DTB_VERSION_STRING "0.5.0"
+#define DTB_VERSION_PATCH  1
+#define DTB_VERSION_STRING "0.5.1"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -239,10 +239,12 @@ typedef struct dtb_stats {
 
 /* Counts the results of every position of material (a name like "KKMvK", in either colour
  * order: "KvKK" counts KKvK's positions with colours swapped).  It reads the whole table,
- * with a probe's search for the positions a file does not store: seconds for a 5-piece
- * 10x10 material, and memory of 2 bytes a position and value set while it runs.  That read
- * counts every value set: a call on the same material right after, with the other rules
- * (dtb_set_rules), answers without reading it again.
+ * with a probe's search for the positions a file does not store: seconds to minutes for a
+ * 5-piece 10x10 material.  The table is read a block at a time, not held: beside the
+ * handle's block cache (dtb_set_cache_size) the call takes a few MiB whatever the table's size
+ * (since 0.5.1; before, 2 bytes a position and value set).  That read counts every value
+ * set: a call on the same material right after, with the other rules (dtb_set_rules),
+ * answers without reading it again.
  * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; the table errors of
  * dtb_probe, naming the file (DTB_ERR_MISSING_TABLE for a material of no table).  Since 0.4. */
 dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);

@@ -103,7 +103,9 @@ static void count_cell(Cell c, int side, uint64_t index, dtb_stats *out, uint64_
     case WDL_WIN:
         out->wins[side]++;
         out->win_dtw[dtw]++;
-        if ((int)CELL_DTW(c) > out->longest_win) {
+        /* Of the longest, the first in the index's order, whatever order the scan takes. */
+        if ((int)CELL_DTW(c) > out->longest_win ||
+            ((int)CELL_DTW(c) == out->longest_win && index < *longest_index)) {
             out->longest_win = CELL_DTW(c);
             *longest_index = index;
         }
@@ -120,16 +122,24 @@ static void count_cell(Cell c, int side, uint64_t index, dtb_stats *out, uint64_
     }
 }
 
-/* The counts of the canonical material's cells in value set `set`, its colours swapped
- * when `reversed`. */
-static void count_cells(const Indexer *ix, const Cell *cells, uint32_t sets, uint32_t set,
-                        bool reversed, dtb_stats *out, uint64_t *longest_index) {
-    for (uint64_t i = 0; i < ix->size; i++) {
-        int side = (i >= ix->per_side) != reversed;
-        count_cell(cells[i * sets + set], side, i, out, longest_index);
-    }
-    for (int side = 0; side < 2; side++)
-        out->positions += out->wins[side] + out->draws[side] + out->losses[side];
+/* A count of every value set of a canonical material's table (tb_scan), its colours
+ * swapped when `reversed`. */
+typedef struct Count {
+    const Indexer *ix;
+    bool reversed;
+    uint32_t sets;
+    dtb_stats *by_set;
+    uint64_t longest_index[VALUE_SETS_MAX];
+} Count;
+
+static TableStatus count_position(void *ctx, uint64_t index, const Position *p, const Cell *cells,
+                                  char *err, size_t errlen) {
+    (void)p, (void)err, (void)errlen;
+    Count *count = ctx;
+    int side = (index >= count->ix->per_side) != count->reversed;
+    for (uint32_t set = 0; set < count->sets; set++)
+        count_cell(cells[set], side, index, &count->by_set[set], &count->longest_index[set]);
+    return TABLE_OK;
 }
 
 static void set_longest_win(const dtb_handle *h, const Indexer *ix, uint64_t index, bool reversed,
@@ -185,25 +195,23 @@ static void remember_stats(dtb_handle *h, const dtb_stats *by_set, uint32_t sets
 }
 
 /* Counts every value set of material m's table (canonical; its colours swapped when
- * `reversed`) into by_set[0..sets). */
+ * `reversed`) into by_set[0..sets), in one scan of the file. */
 static dtb_status count_material(dtb_handle *h, const char *material, const Material *m,
                                  bool reversed, uint32_t sets, dtb_stats *by_set) {
     Indexer ix;
     idx_init(&ix, &h->v, m);
-    Cell *cells = malloc(ix.size * sets * sizeof *cells);
-    if (!cells)
-        return api_fail(DTB_ERR_NO_MEMORY, "out of memory for the %llu positions of %s",
-                        (unsigned long long)ix.size, material);
+    Count count = {.ix = &ix, .reversed = reversed, .sets = sets, .by_set = by_set};
     char err[1024];
-    TableStatus ts = tb_read_all(h->tb, m, cells, err, sizeof err);
-    for (uint32_t set = 0; set < sets && ts == TABLE_OK; set++) {
-        uint64_t longest_index = 0;
-        snprintf(by_set[set].material, sizeof by_set[set].material, "%s", material);
-        count_cells(&ix, cells, sets, set, reversed, &by_set[set], &longest_index);
-        set_longest_win(h, &ix, longest_index, reversed, &by_set[set]);
+    TableStatus ts = tb_scan(h->tb, m, count_position, &count, err, sizeof err);
+    if (ts != TABLE_OK) return api_table_failure(ts, err);
+    for (uint32_t set = 0; set < sets; set++) {
+        dtb_stats *out = &by_set[set];
+        snprintf(out->material, sizeof out->material, "%s", material);
+        out->positions = out->wins[0] + out->draws[0] + out->losses[0] + out->wins[1] +
+                         out->draws[1] + out->losses[1];
+        set_longest_win(h, &ix, count.longest_index[set], reversed, out);
     }
-    free(cells);
-    return ts == TABLE_OK ? DTB_OK : api_table_failure(ts, err);
+    return DTB_OK;
 }
 
 dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out) {

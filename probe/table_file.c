@@ -693,6 +693,68 @@ static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *
     return s;
 }
 
+/* A stream's block in a scan: its values decoded, the number of the block to decode next,
+ * and the place in this one of the next value given, of n. */
+typedef struct ScanBlock {
+    uint8_t *bytes;
+    uint64_t next, k, n;
+} ScanBlock;
+
+/* The value stream i stores at the scan's next place, decoding its next block first where
+ * the last is used up. */
+static TableStatus scan_value(TableFile *t, int i, ScanBlock *b, unsigned *out, char *err,
+                              size_t errlen) {
+    const Stream *s = &t->streams[i];
+    if (b->k == b->n) {
+        TableStatus status = decode_block(t, b->next, b->bytes, err, errlen);
+        if (status != TABLE_OK) return status;
+        b->n = tf_block_positions(t->stored_count, s->per_block, b->next++ - s->first);
+        b->k = 0;
+    }
+    *out = tf_decoded_value(s->encoding, b->bytes, b->k++);
+    return TABLE_OK;
+}
+
+/* The cells of the scan's next place, position `index`, one a value set. */
+static TableStatus scan_cells(TableFile *t, ScanBlock *block, uint64_t index, Cell *cells,
+                              char *err, size_t errlen) {
+    TableStatus s = TABLE_OK;
+    for (uint32_t set = 0; set < t->info.cells_per_position && s == TABLE_OK; set++) {
+        unsigned wdl = 0, half = 0;
+        s = scan_value(t, (int)(2 * set + TF_WDL), &block[2 * set + TF_WDL], &wdl, err, errlen);
+        if (s == TABLE_OK)
+            s = scan_value(t, (int)(2 * set + TF_DTW), &block[2 * set + TF_DTW], &half, err,
+                           errlen);
+        if (s == TABLE_OK && !dtw_fits(wdl, half))
+            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
+                        (unsigned long long)index, CELL_DTW_STORED_MAX);
+        cells[set] = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
+    }
+    return s;
+}
+
+TableStatus table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen) {
+    uint32_t streams = 2 * t->info.cells_per_position;
+    ScanBlock block[TF_STREAMS] = {{0}};
+    TableStatus s = TABLE_OK;
+    for (uint32_t i = 0; i < streams && s == TABLE_OK; i++) {
+        const Stream *stream = &t->streams[i];
+        block[i].bytes = malloc(tf_encoded_bytes(stream->encoding, stream->per_block) + 1);
+        block[i].next = stream->first;
+        if (!block[i].bytes) s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    }
+    PartWalk walk;
+    part_walk_start(&t->order, t->stored_first, &walk);
+    for (uint64_t k = 0; k < t->stored_count && s == TABLE_OK; k++) {
+        Cell cells[TF_STREAMS / 2];
+        s = scan_cells(t, block, walk.index, cells, err, errlen);
+        if (s == TABLE_OK) s = visit(ctx, walk.index, cells, err, errlen);
+        part_walk_next(&t->order, &walk);
+    }
+    for (uint32_t i = 0; i < streams; i++) free(block[i].bytes);
+    return s;
+}
+
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
     return read_sets(t, 0, t->info.cells_per_position, out, err, errlen);
 }

@@ -126,6 +126,17 @@ void table_prefetch_wdl(TableFile *t, uint64_t index, int set);
  * WDL_NONE. */
 TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
+/* What table_scan calls for each position the file stores: its index and its cells, one a
+ * value set (arbitrary for a position whose value is not stored).  A status other than
+ * TABLE_OK stops the scan, which returns it. */
+typedef TableStatus (*TableVisit)(void *ctx, uint64_t index, const Cell *cells, char *err,
+                                  size_t errlen);
+
+/* Calls visit for every position the file stores, in the file's order, decoding each block
+ * once and keeping one block a stream: a whole table read in little memory.  Stops at the
+ * first bad block. */
+TableStatus table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen);
+
 /* Reads the cells of value set `set` alone, one a position, like table_read_all. */
 TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen);
 

@@ -604,39 +604,74 @@ static bool stored(const Tablebase *tb, const Indexer *ix, IdxCursor *cur, const
            !(table_leaves_threats(file) && threat_bounded(tb->v, p, list));
 }
 
-/* Replaces the cells of the positions a table leaves unstored by their values: a hole's is
- * WDL_NONE; any other is searched. */
-static TableStatus settle_unstored(Tablebase *tb, const Indexer *ix, const TableFile *file,
-                                   Cell *out, char *err, size_t errlen) {
-    MoveList *list = take_list(err, errlen);
-    if (!list) return TABLE_ERR_MEMORY;
-    TableStatus status = TABLE_OK;
+/* A scan of a table (tb_scan) in progress. */
+typedef struct Scan {
+    Tablebase *tb;
+    const OpenTable *t;
+    IdxCursor cur;
+    MoveList *list;
+    TbVisit visit;
+    void *ctx;
+} Scan;
+
+/* Gives position i, of the cells the file stores for it (none where it stores no side to
+ * move), to the scan's visit with the cells a probe gives: a stored value checked, the
+ * others searched.  A hole is not given. */
+static TableStatus visit_position(void *ctx, uint64_t i, const Cell *stored_cells, char *err,
+                                  size_t errlen) {
+    Scan *sc = ctx;
+    const TableFile *file = sc->t->file;
     uint32_t sets = table_info(file)->cells_per_position;
-    IdxCursor cur = IDX_CURSOR_START;
-    for (uint64_t i = 0; i < ix->size && status == TABLE_OK; i++) {
-        Position p;
-        bool hole;
-        if (stored(tb, ix, &cur, file, i, &p, &hole, list)) {
-            for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
-                status =
-                    check_stored(TABLE_OK, file, i, CELL_WDL(out[i * sets + set]), err, errlen);
-            continue;
-        }
+    Cell cells[VALUE_SETS_MAX];
+    Position p;
+    bool hole;
+    TableStatus status = TABLE_OK;
+    if (stored(sc->tb, &sc->t->ix, &sc->cur, file, i, &p, &hole, sc->list)) {
+        memcpy(cells, stored_cells, sets * sizeof *cells);
         for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
-            if (hole)
-                out[i * sets + set] = CELL_MAKE(WDL_NONE, 0);
-            else
-                status = search_moves(tb, &p, (int)set, &out[i * sets + set], err, errlen);
+            status = check_stored(TABLE_OK, file, i, CELL_WDL(cells[set]), err, errlen);
+    } else {
+        for (uint32_t set = 0; set < sets && status == TABLE_OK && !hole; set++)
+            status = search_moves(sc->tb, &p, (int)set, &cells[set], err, errlen);
     }
-    put_list(list);
+    if (status != TABLE_OK || hole) return status;
+    return sc->visit(sc->ctx, i, &p, cells, err, errlen);
+}
+
+TableStatus tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
+                    size_t errlen) {
+    const OpenTable *t;
+    TableStatus status = table_for(tb, m, &t, err, errlen);
+    if (status != TABLE_OK) return status;
+    Scan sc = {tb, t, IDX_CURSOR_START, take_list(err, errlen), visit, ctx};
+    if (!sc.list) return TABLE_ERR_MEMORY;
+    status = table_scan(t->file, visit_position, &sc, err, errlen);
+    sc.cur = IDX_CURSOR_START;
+    for (uint64_t i = 0; i < t->ix.size && status == TABLE_OK; i++)
+        if (!table_stores(t->file, i)) status = visit_position(&sc, i, NULL, err, errlen);
+    put_list(sc.list);
     return status;
+}
+
+/* tb_read_all's array, filled by tb_scan. */
+typedef struct WholeTable {
+    Cell *cells;
+    uint32_t sets;
+} WholeTable;
+
+static TableStatus put_cells(void *ctx, uint64_t index, const Position *p, const Cell *cells,
+                             char *err, size_t errlen) {
+    (void)p, (void)err, (void)errlen;
+    WholeTable *whole = ctx;
+    memcpy(whole->cells + index * whole->sets, cells, whole->sets * sizeof *cells);
+    return TABLE_OK;
 }
 
 TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen) {
     const OpenTable *t;
     TableStatus status = table_for(tb, m, &t, err, errlen);
     if (status != TABLE_OK) return status;
-    status = table_read_all(t->file, out, err, errlen);
-    if (status != TABLE_OK) return status;
-    return settle_unstored(tb, &t->ix, t->file, out, err, errlen);
+    WholeTable whole = {out, table_info(t->file)->cells_per_position};
+    for (uint64_t k = 0; k < t->ix.size * whole.sets; k++) out[k] = CELL_MAKE(WDL_NONE, 0);
+    return tb_scan(tb, m, put_cells, &whole, err, errlen);
 }

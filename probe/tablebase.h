@@ -81,11 +81,24 @@ TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, in
 TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                           size_t errlen);
 
+/* What tb_scan calls for each position of a table: its index, the position and its cells,
+ * one a value set, each as tb_probe_set gives it.  A status other than TABLE_OK stops the
+ * scan, which returns it. */
+typedef TableStatus (*TbVisit)(void *ctx, uint64_t index, const Position *p, const Cell *cells,
+                               char *err, size_t errlen);
+
+/* Calls visit for every position of the table of canonical material m, both sides to move,
+ * holes of the index left out: those the file stores in its order (table_scan), then those
+ * of a side to move it leaves out in the index's.  The positions whose values the file
+ * does not store are settled by searching their moves.  Holds a block of each stream and
+ * what the probes of those searches read: for tools that count over a whole table, in
+ * little memory, not fast. */
+TableStatus tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
+                    size_t errlen);
+
 /* Every cell of the table of canonical material m, positions * value sets of them, a
- * position's cells adjacent (see table_read_all), each as tb_probe_set gives it: the
- * positions the file leaves unstored are settled, holes as WDL_NONE and the others by
- * searching their moves.  For tools that scan a whole table: not
- * fast, and out must have room for every cell. */
+ * position's cells adjacent, by tb_scan: holes as WDL_NONE.  out must have room for every
+ * cell: for tests and small tables. */
 TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen);
 
 /* The value a move to a position of value `child` (for the opponent) gives the mover. */

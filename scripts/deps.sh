@@ -3,7 +3,7 @@
 set -euo pipefail
 packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang libclang-rt-dev
   libmicrohttpd-dev chromium chromium-driver python3 python3-pytest python3-setuptools python3-pip
-  python3-venv libopenmpi-dev openmpi-bin)
+  python3-venv libopenmpi-dev openmpi-bin time)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

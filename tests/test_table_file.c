@@ -214,15 +214,46 @@ static uint64_t wrong_stored(const Cell *all, uint64_t positions, uint32_t sets)
     return bad;
 }
 
+/* What table_scan gave: how often each position, and how many cells (of value sets `sets`)
+ * differ from the pattern where stored; it stops the scan with `stop` after `limit` visits. */
+typedef struct ScanTally {
+    uint32_t sets;
+    uint8_t *seen;
+    uint64_t visits, wrong, limit;
+    TableStatus stop;
+} ScanTally;
+
+static TableStatus tally_scan(void *ctx, uint64_t index, const Cell *cells, char *err,
+                              size_t errlen) {
+    (void)err, (void)errlen;
+    ScanTally *tally = ctx;
+    if (tally->visits == tally->limit) return tally->stop;
+    tally->visits++;
+    tally->seen[index]++;
+    for (uint32_t set = 0; set < tally->sets; set++)
+        tally->wrong += !unstored_at(index) && cells[set] != pattern(index, (int)set);
+    return TABLE_OK;
+}
+
+/* Whether table_scan of t visits each position t stores once, with the pattern's cells. */
+static bool scan_right(TableFile *t, uint64_t positions, uint32_t sets, char *err, size_t errlen) {
+    ScanTally tally = {.sets = sets, .seen = calloc(positions + 1, 1), .limit = UINT64_MAX};
+    bool right = tally.seen && table_scan(t, tally_scan, &tally, err, errlen) == TABLE_OK &&
+                 tally.wrong == 0;
+    for (uint64_t i = 0; right && i < positions; i++) right = tally.seen[i] == table_stores(t, i);
+    free(tally.seen);
+    return right;
+}
+
 /* Whether table_read_all of t succeeds and puts every stored cell of its `sets` value sets
- * where it belongs. */
+ * where it belongs, and table_scan gives the same. */
 static bool read_all_right(TableFile *t, uint64_t positions, uint32_t sets, char *err,
                            size_t errlen) {
     Cell *all = malloc(positions * sets * sizeof *all);
     bool right = all && table_read_all(t, all, err, errlen) == TABLE_OK &&
                  wrong_stored(all, positions, sets) == 0;
     free(all);
-    return right;
+    return right && scan_right(t, positions, sets, err, errlen);
 }
 
 static void test_round_trip(const Variant *v, const uint64_t *unstored) {
@@ -447,6 +478,17 @@ static void test_block_damage(const Variant *v) {
     Cell *all = malloc(POSITIONS * sizeof *all);
     check(table_read_all(t, all, err, sizeof err) == TABLE_ERR_CHECKSUM, "read_all: %s", err);
     free(all);
+    ScanTally tally = {.sets = 1, .seen = calloc(POSITIONS, 1), .limit = UINT64_MAX};
+    s = table_scan(t, tally_scan, &tally, err, sizeof err);
+    check(s == TABLE_ERR_CHECKSUM && strstr(err, "block 2 ") && tally.visits == 2 * per_block,
+          "a scan stops at block 2, after its %llu positions: '%s' after %llu (%s)",
+          (unsigned long long)(2 * per_block), table_status_text(s),
+          (unsigned long long)tally.visits, err);
+    tally.visits = 0, tally.limit = 10, tally.stop = TABLE_ERR_RANGE;
+    s = table_scan(t, tally_scan, &tally, err, sizeof err);
+    check(s == TABLE_ERR_RANGE && tally.visits == 10, "a visit stops a scan: '%s' after %llu",
+          table_status_text(s), (unsigned long long)tally.visits);
+    free(tally.seen);
     table_close(t);
     s = table_verify_file(path, err, sizeof err);
     check(s == TABLE_ERR_CHECKSUM && strstr(err, "block 2 ") && strstr(err, path),

@@ -1,9 +1,10 @@
 #include "claim.h"
 
+#include "cli.h"
 #include "draw_rules.h"
 #include "movegen.h"
+#include "tablebase.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 const char *const claim_class_names[CLAIM_CLASSES] = {
@@ -46,19 +47,51 @@ static void add_heat(const Variant *v, const Position *p, ClaimResult *r) {
     for (; key; key &= key - 1) r->heat[v->number_of[bit_first(key)]]++;
 }
 
-static void add_exception(const Variant *v, const Claim *claim, const Position *p, Cell c,
-                          ClaimResult *r) {
-    int k = exception_class(v, claim, p, c);
-    ClaimClass *class = &r->classes[k];
-    if (class->examples < CLAIM_EXAMPLES) class->example[class->examples++] = *p;
-    class->count[p->side]++;
-    if (k == CLAIM_SLOW || k == CLAIM_QUIET) add_heat(v, p, r);
+/* A check of a claim over a table (tb_scan): its results, and the indices of the positions
+ * kept as examples and as the longest wins, which are the first in the index's order
+ * whatever order the scan takes. */
+typedef struct ClaimScan {
+    const MaterialTable *mt;
+    int set;
+    const Claim *claim;
+    ClaimResult *r;
+    uint64_t example_index[CLAIM_CLASSES][CLAIM_EXAMPLES];
+    uint64_t longest_index[2];
+} ClaimScan;
+
+/* Keeps p, of this index, among the class's examples if it is one of the first by index. */
+static void keep_example(ClaimClass *class, uint64_t *kept, uint64_t index, const Position *p) {
+    int at = class->examples;
+    if (at == CLAIM_EXAMPLES) {
+        if (index > kept[at - 1]) return;
+        at--; /* the last gives way */
+    } else {
+        class->examples++;
+    }
+    for (; at > 0 && kept[at - 1] > index; at--) {
+        kept[at] = kept[at - 1];
+        class->example[at] = class->example[at - 1];
+    }
+    kept[at] = index;
+    class->example[at] = *p;
 }
 
-static void note_longest(const Claim *claim, const Position *p, Cell c, ClaimResult *r) {
-    if (!won_by(claim->outcome, p, c) || (int)CELL_DTW(c) <= r->longest[p->side]) return;
-    r->longest[p->side] = (int)CELL_DTW(c);
-    r->longest_at[p->side] = *p;
+static void add_exception(ClaimScan *scan, uint64_t index, const Position *p, Cell c) {
+    ClaimResult *r = scan->r;
+    int k = exception_class(scan->mt->ix.v, scan->claim, p, c);
+    keep_example(&r->classes[k], scan->example_index[k], index, p);
+    r->classes[k].count[p->side]++;
+    if (k == CLAIM_SLOW || k == CLAIM_QUIET) add_heat(scan->mt->ix.v, p, r);
+}
+
+static void note_longest(ClaimScan *scan, uint64_t index, const Position *p, Cell c) {
+    ClaimResult *r = scan->r;
+    int dtw = (int)CELL_DTW(c), side = p->side;
+    if (!won_by(scan->claim->outcome, p, c) || dtw == 0 || dtw < r->longest[side]) return;
+    if (dtw == r->longest[side] && index > scan->longest_index[side]) return;
+    r->longest[side] = dtw;
+    r->longest_at[side] = *p;
+    scan->longest_index[side] = index;
 }
 
 static void choose_key(const Claim *claim, ClaimResult *r) {
@@ -68,24 +101,37 @@ static void choose_key(const Claim *claim, ClaimResult *r) {
     r->key_kind = claim->conditions ? claim->condition[0].kind : CLAIM_PIECE;
 }
 
+/* Counts position `index` of the canonical material, of these cells, where the claim applies. */
+static TableStatus check_position(void *ctx, uint64_t index, const Position *canonical,
+                                  const Cell *cells, char *err, size_t errlen) {
+    (void)err, (void)errlen;
+    ClaimScan *scan = ctx;
+    Position p = *canonical;
+    if (scan->mt->reversed) pos_reversed(scan->mt->ix.v->board, canonical, &p);
+    Cell c = cells[scan->set];
+    const Claim *claim = scan->claim;
+    if (!claim_applies(claim, &p) || (claim->won_only && !won_by(claim->outcome, &p, c)))
+        return TABLE_OK;
+    scan->r->positions++;
+    note_longest(scan, index, &p, c);
+    if (as_claimed(claim, &p, c))
+        scan->r->as_claimed++;
+    else
+        add_exception(scan, index, &p, c);
+    return TABLE_OK;
+}
+
 void claim_check(const MaterialTable *mt, int set, const Claim *claim, ClaimResult *r) {
-    uint32_t cpp = table_info(mt->t)->cells_per_position;
-    Cell *cells = material_table_cells(mt, 2); /* an error, not a failed claim */
     memset(r, 0, sizeof *r);
     choose_key(claim, r);
-    for (uint64_t i = 0; i < mt->ix.size; i++) {
-        Position p;
-        if (!material_table_position(mt, i, &p) || !claim_applies(claim, &p)) continue;
-        Cell c = cells[i * cpp + (uint32_t)set];
-        if (claim->won_only && !won_by(claim->outcome, &p, c)) continue;
-        r->positions++;
-        note_longest(claim, &p, c, r);
-        if (as_claimed(claim, &p, c))
-            r->as_claimed++;
-        else
-            add_exception(mt->ix.v, claim, &p, c, r);
-    }
-    free(cells);
+    ClaimScan scan = {.mt = mt, .set = set, .claim = claim, .r = r};
+    Tablebase *tb = tb_open(mt->ix.v, mt->dir);
+    char err[1024];
+    if (!tb) cli_die(1, "out of memory opening the tables of %s", mt->dir);
+    /* An error reading the table is an error, not a failed claim: exit 2. */
+    if (tb_scan(tb, &mt->ix.m, check_position, &scan, err, sizeof err) != TABLE_OK)
+        cli_die(2, "%s", err);
+    tb_close(tb);
 }
 
 uint64_t claim_failures(const ClaimResult *r) {

@@ -28,25 +28,3 @@ void material_table_open(const Variant *v, const char *dir, const char *name, in
     if (tb_open_indexed(v, &canonical, path, &out->t, &out->ix, err, sizeof err) != TABLE_OK)
         cli_die(error_status, "%s", err);
 }
-
-Cell *material_table_cells(const MaterialTable *mt, int error_status) {
-    uint32_t cpp = table_info(mt->t)->cells_per_position;
-    Cell *cells = malloc(mt->ix.size * cpp * sizeof *cells + 1);
-    Tablebase *tb = tb_open(mt->ix.v, mt->dir);
-    char err[1024];
-    if (!cells) cli_die(1, "out of memory for %llu positions", (unsigned long long)mt->ix.size);
-    if (!tb) cli_die(1, "out of memory opening the tables of %s", mt->dir);
-    if (tb_read_all(tb, &mt->ix.m, cells, err, sizeof err)) cli_die(error_status, "%s", err);
-    tb_close(tb);
-    return cells;
-}
-
-bool material_table_position(const MaterialTable *mt, uint64_t i, Position *out) {
-    Position p;
-    if (!idx_decode(&mt->ix, i, &p)) return false;
-    if (mt->reversed)
-        pos_reversed(mt->ix.v->board, &p, out);
-    else
-        *out = p;
-    return true;
-}

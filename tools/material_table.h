@@ -1,5 +1,5 @@
-/* A material's whole table as the claim and stats commands read it: the canonical
- * material's file, read with colours swapped when the material asked for is its twin. */
+/* A material's table as the claim command reads it: the canonical material's file, its
+ * positions shown with colours swapped when the material asked for is its twin. */
 #ifndef DTB_MATERIAL_TABLE_H
 #define DTB_MATERIAL_TABLE_H
 
@@ -29,13 +29,5 @@ bool material_table_path(const char *dir, const char *name, Material *canonical,
  * error exits with error_status (2 for a malformed name). */
 void material_table_open(const Variant *v, const char *dir, const char *name, int error_status,
                          MaterialTable *out);
-
-/* Every cell of the table, cells_per_position a position, those the file does not store
- * settled as probes settle them (tb_read_all); the caller frees them.  On an error exits
- * with error_status. */
-Cell *material_table_cells(const MaterialTable *mt, int error_status);
-
-/* The position of index i in the colours asked for; false for a hole of the index. */
-bool material_table_position(const MaterialTable *mt, uint64_t i, Position *out);
 
 #endif

@@ -1,9 +1,9 @@
 /* Test helper: every position of every table in DIR_ONE (built with dtb-gen --one-side)
  * must probe as in DIR_BOTH (the same materials with both sides to move stored), in every
  * value set, by tb_probe_set and by tb_probe_wdl (one by one, and in batches through
- * tb_probe_wdl_many) and read whole by tb_read_all, and each file of DIR_ONE must store
- * one side.  The positions of the side left out are answered by a search of their moves,
- * those of DIR_BOTH by the solver, so the two agree only where both are right.
+ * tb_probe_wdl_many) and read whole by tb_read_all (as the probes give them), and each file of
+ * DIR_ONE must store one side.  The positions of the side left out are answered by a search of
+ * their moves, those of DIR_BOTH by the solver, so the two agree only where both are right.
  *
  * usage: check_sides VARIANT DIR_BOTH DIR_ONE
  * Prints "ok N tables, M probes alike" or the first differences; exits 1 on any. */
@@ -93,23 +93,36 @@ static bool compare_batches(const Variant *v, Tablebase *both, Tablebase *one, c
     return true;
 }
 
-/* Reads every value of material m through both handles (tb_read_all, which settles the
- * positions a table leaves out by search, as dtb-probe's stats and claims read them) and
- * compares them; false on an error (in t->err). */
+/* The cell a probe of position i of ix through tb gives in value set `set`, WDL_NONE for a
+ * hole; false on an error (in t->err). */
+static bool probed(Tablebase *tb, const Indexer *ix, uint64_t i, int set, Cell *out, Tally *t) {
+    Position p;
+    *out = CELL_MAKE(WDL_NONE, 0);
+    return !idx_decode(ix, i, &p) ||
+           tb_probe_set(tb, &p, set, out, t->err, sizeof t->err) == TABLE_OK;
+}
+
+/* Reads every value of material m through both handles (tb_read_all, by the scan that
+ * dtb-probe's stats and claims make, which settles the positions a table leaves out by
+ * search) and compares them with each other and with the probe of each position; false on
+ * an error (in t->err). */
 static bool compare_read_all(const Variant *v, Tablebase *both, Tablebase *one, const Indexer *ix,
                              const char *name, Tally *t) {
-    size_t cells = (size_t)ix->size * (size_t)draw_value_sets(v);
+    int sets = draw_value_sets(v);
+    size_t cells = (size_t)ix->size * (size_t)sets;
     Cell *all[2] = {malloc(cells * sizeof(Cell) + 1), malloc(cells * sizeof(Cell) + 1)};
     bool ok = all[0] && all[1] &&
               tb_read_all(both, &ix->m, all[0], t->err, sizeof t->err) == TABLE_OK &&
               tb_read_all(one, &ix->m, all[1], t->err, sizeof t->err) == TABLE_OK;
     if (!all[0] || !all[1]) snprintf(t->err, sizeof t->err, "out of memory");
     for (size_t k = 0; ok && k < cells; k++) {
+        Cell probe;
+        ok = probed(one, ix, k / (size_t)sets, (int)(k % (size_t)sets), &probe, t);
         t->probes++;
-        if (all[0][k] != all[1][k] && t->differ++ < SHOWN)
-            printf("FAIL %s cell %zu read whole: both sides %d/%d, one side %d/%d\n", name, k,
-                   CELL_WDL(all[0][k]), CELL_DTW(all[0][k]), CELL_WDL(all[1][k]),
-                   CELL_DTW(all[1][k]));
+        if ((all[0][k] != all[1][k] || all[1][k] != probe) && ok && t->differ++ < SHOWN)
+            printf("FAIL %s cell %zu read whole: both sides %d/%d, one side %d/%d, probed %d/%d\n",
+                   name, k, CELL_WDL(all[0][k]), CELL_DTW(all[0][k]), CELL_WDL(all[1][k]),
+                   CELL_DTW(all[1][k]), CELL_WDL(probe), CELL_DTW(probe));
     }
     free(all[0]), free(all[1]);
     return ok;
