@@ -197,6 +197,9 @@ stats_file() { echo "$CACHE/$1/$2.stats"; }
 histogram() { echo "$1-$2-dtw$(set_suffix "$3").svg"; } # V MATERIAL SET
 claim_file() { echo "$WORK/claim-$1-$2"; }
 
+# Counts pass 2^31 (Frisian's KKMvKM has 5.9e9 positions): awk prints them with "%.0f",
+# since mawk's print gives "5.9e+09" and its "%d" stops at 2147483647.
+
 # W/D/L of one side to move from a stats file: "win draw loss".
 counts() { sed -n "s/^$2-to-move win \([0-9]*\) draw \([0-9]*\) loss \([0-9]*\)$/\1 \2 \3/p" "$1"; }
 
@@ -219,7 +222,7 @@ material_row() {
     wtm=$(counts "$file" "$(stats_prefix "$3")white")
     btm=$(counts "$file" "$(stats_prefix "$3")black")
     longest=$(sed -n "s/^$(stats_prefix "$3")longest-win \([0-9-]*\) .*/\1/p" "$file")
-    echo "| [$2](report/$(histogram "$1" "$2" "$3")) | $(echo "$wtm" | awk '{ print $1 + $2 + $3 }') | $(echo "$wtm" | shares) |" \
+    echo "| [$2](report/$(histogram "$1" "$2" "$3")) | $(echo "$wtm" | awk '{ printf "%.0f", $1 + $2 + $3 }') | $(echo "$wtm" | shares) |" \
         "$(echo "$btm" | shares) | $longest |"
 }
 
@@ -307,7 +310,7 @@ drawish_counts() { # V SET N
         for side in white black; do
             counts "$(stats_file "$1" "$m")" "$(stats_prefix "$2")$side" | sed "s/^/$weight /"
         done
-    done | awk '{ n += $1 * ($2 + $3 + $4); d += $1 * $3 } END { print n, d }'
+    done | awk '{ n += $1 * ($2 + $3 + $4); d += $1 * $3 } END { printf "%.0f %.0f\n", n, d }'
 }
 
 # "V SET BOARD N POSITIONS DRAWS" for every value set and every piece count from 2 up to
@@ -336,7 +339,7 @@ drawish_table() {
     awk 'FILENAME == ARGV[1] { rank[$1 " " $2] = $3; next }
          FILENAME == ARGV[2] { key = $1 " " $2; $1 = $2 = ""; sub(/^ +/, ""); by[key] = $0; next }
          { key = $1 " " $2; set = $2 == "-" ? "one set" : $2
-           printf "| %s | %s | %dx%d | %s | %d | %d | %d | %.1f | %d |\n", $1, set, $3, $3,
+           printf "| %s | %s | %dx%d | %s | %d | %.0f | %.0f | %.1f | %d |\n", $1, set, $3, $3,
                   by[key], $6, $4, $5, 100 * $5 / $4, rank[key] }' \
         "$WORK/ranks" "$WORK/by-pieces" "$WORK/drawish"
 }
@@ -409,7 +412,7 @@ sets_section() {
     for v in $VARIANTS; do
         local sum=none
         [ -f "$TABLES/$v/MANIFEST" ] && sum=$(sha256sum <"$TABLES/$v/MANIFEST" | cut -d' ' -f1)
-        echo "| $v | $(find "$TABLES/$v" -maxdepth 1 -name '*.dtb' | wc -l) | $(largest_pieces "$v") | \`$sum\` |"
+        echo "| $v | $(find "$TABLES/$v/" -maxdepth 1 -name '*.dtb' | wc -l) | $(largest_pieces "$v") | \`$sum\` |"
     done
 }
 
