@@ -241,6 +241,21 @@ static Tablebase *open_tables(const Variant *v, const char *dir, char *err, size
     return tb;
 }
 
+/* How value set `set` of a material whose table is at path is solved as need says, reading
+ * the tables through tb, whose cache is capped here in slice groups. */
+static SolveOptions solve_options(const Need *need, const BuildOptions *opt, int set,
+                                  const char *path, Tablebase *tb) {
+    uint64_t spare = spare_memory(need, opt->memory);
+    if (need->slices && need->cache) tb_set_cache_size(tb, need->cache);
+    return (SolveOptions){.set = set,
+                          .threads = opt->threads,
+                          .exit_memory = need->slices ? spare / 2 : spare,
+                          .progress = opt->log,
+                          .live = opt->log && isatty(fileno(opt->log)),
+                          .scratch = need->slices ? path : NULL,
+                          .window_extra = spare / 2};
+}
+
 /* Solves every value set of m in turn and hands each to the writer, so that only one
  * set's cells are in memory at a time.  Each set reads the successors through a fresh
  * handle, so that the blocks the last set decoded are freed before the next decodes its
@@ -249,18 +264,10 @@ static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
                           const BuildOptions *opt, const char *path, TableWriter *w, Timing *time,
                           char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
-    uint64_t spare = spare_memory(need, opt->memory);
     for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
-        if (need->slices && need->cache) tb_set_cache_size(tb, need->cache);
-        SolveOptions so = {.set = set,
-                           .threads = opt->threads,
-                           .exit_memory = need->slices ? spare / 2 : spare,
-                           .progress = opt->log,
-                           .live = opt->log && isatty(fileno(opt->log)),
-                           .scratch = need->slices ? path : NULL,
-                           .window_extra = spare / 2};
+        SolveOptions so = solve_options(need, opt, set, path, tb);
         SolvedTable solved = {NULL, NULL, NULL, NULL};
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
@@ -537,6 +544,39 @@ int build_material(const Variant *v, const Material *m, const BuildOptions *opt,
     }
     tb_close(tb);
     return result;
+}
+
+bool build_run_sliced(const BuildRun *run, int i) {
+    return run->need[i].slices;
+}
+
+int build_share_open(const BuildRun *run, int i, int set, SliceShare **share, char *err,
+                     size_t errlen) {
+    char path[4200];
+    tb_path(run->tb, &run->list[i], path, sizeof path);
+    SolveOptions so = {
+        .set = set, .threads = run->opt->threads, .progress = run->opt->log, .scratch = path};
+    return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != TABLE_OK;
+}
+
+/* Whatever this process would choose, m is solved in slice groups: another has begun them. */
+static Need sliced_need(const Variant *v, const Material *m, const BuildOptions *opt) {
+    BuildOptions sliced = *opt;
+    sliced.slices = SLICES_ALWAYS;
+    return memory_needed(v, m, &sliced);
+}
+
+int build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
+                      uint64_t begin, uint64_t count, uint64_t *bits, char *err, size_t errlen) {
+    Tablebase *tb = open_tables(v, opt->dir, err, errlen);
+    if (!tb) return 1;
+    char path[4200];
+    tb_path(tb, m, path, sizeof path);
+    Need need = sliced_need(v, m, opt);
+    SolveOptions so = solve_options(&need, opt, set, path, tb);
+    TableStatus st = solve_slice_range(v, tb, m, &so, begin, count, bits, err, errlen);
+    tb_close(tb);
+    return st != TABLE_OK;
 }
 
 int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,

@@ -3,6 +3,7 @@
 #define DTB_BUILD_H
 
 #include "material.h"
+#include "solve.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -55,6 +56,21 @@ int build_run_end(BuildRun *run, int result, char *err, size_t errlen);
  * 0, or 1 with err set. */
 int build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
                    size_t errlen);
+
+/* Whether material i of the run's list is solved in slice groups, as the run's beginning
+ * found (check_memory): an MPI run shares out their ranges (solve.h's SliceShare). */
+bool build_run_sliced(const BuildRun *run, int i);
+
+/* Opens the share of value set `set` of material i's slice groups (slice_share_open), its
+ * scratch files beside its table.  Returns 0, or 1 with err set. */
+int build_share_open(const BuildRun *run, int i, int set, SliceShare **share, char *err,
+                     size_t errlen);
+
+/* Solves order[begin, begin + count) of value set `set` of m's slice groups as
+ * solve_slice_range does, with the memory a run gives a material in slice groups; its bits go
+ * to bits.  Returns 0, or 1 with err set. */
+int build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
+                      uint64_t begin, uint64_t count, uint64_t *bits, char *err, size_t errlen);
 
 /* Rewrites m's table to store one side to move, as --one-side does once the set is
  * complete (table_rewrite.h).  Returns 0, or 1 with err set. */

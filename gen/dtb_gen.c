@@ -56,9 +56,12 @@ static const char usage[] =
     "--mpi builds with every rank of an MPI job, which share DIR (say on NFS):\n"
     "  mpirun -np N dtb-gen --mpi --variant V --pieces P --dir DIR\n"
     "rank 0 holds the folder's lock and hands each other rank a material whose\n"
-    "successors are complete; the tables are those of a one-process run, byte for byte.\n"
+    "successors are complete, or, of a material solved in slice groups, ranges of its\n"
+    "slices, one group at a time (--slices always shares out every material); the\n"
+    "tables are those of a one-process run, byte for byte.\n"
     "--threads applies to each rank.  A run cut short (a rank killed) leaves only the\n"
-    "tables completed; run it again to finish the set.  Needs a dtb-gen built with MPI.\n"
+    "tables completed, and the checkpoints of slice groups; run it again to finish the\n"
+    "set.  Needs a dtb-gen built with MPI.\n"
     "       dtb-gen --list-variants\n"
     "Prints every variant id with its board size.\n";
 

@@ -1,5 +1,6 @@
 #include "mpi_run.h"
 
+#include "draw_rules.h"
 #include "memory.h"
 #include "mpi_schedule.h"
 #include "wall_clock.h"
@@ -10,25 +11,25 @@
 #include <string.h>
 #include <time.h>
 
-enum { TAG_TASK = 1, TAG_DONE = 2 };
+enum { TAG_TASK = 1, TAG_DONE = 2, TAG_BITS = 3 };
 
-/* What rank 0 asks of a worker: a task's kind and the material's index in the list, which
- * every rank makes alike from the same arguments. */
-typedef enum TaskKind { TASK_STOP, TASK_BUILD, TASK_ONE_SIDE } TaskKind;
+/* What rank 0 asks of a worker: a task's kind, the material's index in the list, which every
+ * rank makes alike from the same arguments, and for a range of slice groups (TASK_RANGE) the
+ * value set and the slices of the order.  A build of a material whose slice groups were
+ * shared out is `sliced`: it writes the table from them.  Sent as bytes, as are the answers:
+ * the ranks run the same program on alike machines. */
+typedef enum TaskKind { TASK_STOP, TASK_BUILD, TASK_ONE_SIDE, TASK_RANGE } TaskKind;
 typedef struct Task {
-    int kind, material;
+    int kind, material, set, sliced;
+    uint64_t begin, count;
 } Task;
 
-/* A worker's answer.  Sent as bytes: the ranks run the same program on alike machines. */
+/* A worker's answer; after that of a range solved, the range's bits (TAG_BITS). */
 typedef struct Done {
-    int material, failed;
+    int failed;
     uint64_t peak;
     char err[900];
 } Done;
-
-typedef int (*TaskFn)(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
-                      size_t errlen);
-static const TaskFn perform[] = {[TASK_BUILD] = build_material, [TASK_ONE_SIDE] = build_one_side};
 
 /* Open MPI's blocking calls spin on a core while they wait; a rank waiting for work or for
  * news sleeps between tests instead, leaving the cores to the ranks that solve. */
@@ -39,111 +40,319 @@ static void wait_quietly(MPI_Request *request, MPI_Status *status) {
         nanosleep(&pause, NULL);
 }
 
-static void receive_task(Task *t) {
+static void receive(void *data, int bytes, int source, int tag, MPI_Status *status) {
     MPI_Request request;
-    MPI_Irecv(t, 2, MPI_INT, 0, TAG_TASK, MPI_COMM_WORLD, &request);
-    wait_quietly(&request, MPI_STATUS_IGNORE);
+    MPI_Irecv(data, bytes, MPI_BYTE, source, tag, MPI_COMM_WORLD, &request);
+    wait_quietly(&request, status);
 }
 
-/* A worker's life: build what rank 0 hands out until it says stop.  Its failures are told
- * by rank 0. */
+/* A range's bits, made by the worker that solves it. */
+typedef struct Bits {
+    uint64_t *words;
+    uint64_t count;
+} Bits;
+
+/* The bits of t's range, zeroed; false when out of memory. */
+static bool bits_make(const Variant *v, const Material *list, const Task *t, Bits *bits) {
+    Indexer ix;
+    idx_init(&ix, v, &list[t->material]);
+    bits->count = solve_range_words(&ix, t->count);
+    bits->words = calloc(bits->count, sizeof *bits->words);
+    return bits->words != NULL;
+}
+
+static int build_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                      const Task *t, Bits *bits, char *err, size_t errlen) {
+    (void)bits;
+    BuildOptions sliced = *opt;
+    if (t->sliced) sliced.slices = SLICES_ALWAYS; /* as rank 0 found, whatever this rank would */
+    return build_material(v, &list[t->material], &sliced, err, errlen);
+}
+
+static int one_side_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                         const Task *t, Bits *bits, char *err, size_t errlen) {
+    (void)bits;
+    return build_one_side(v, &list[t->material], opt, err, errlen);
+}
+
+static int range_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                      const Task *t, Bits *bits, char *err, size_t errlen) {
+    if (!bits_make(v, list, t, bits)) {
+        snprintf(err, errlen, "out of memory");
+        return 1;
+    }
+    return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, bits->words,
+                             err, errlen);
+}
+
+typedef int (*TaskFn)(const Variant *v, const Material *list, const BuildOptions *opt,
+                      const Task *t, Bits *bits, char *err, size_t errlen);
+static const TaskFn perform[] = {
+    [TASK_BUILD] = build_task, [TASK_ONE_SIDE] = one_side_task, [TASK_RANGE] = range_task};
+
+/* A worker's life: do what rank 0 hands out until it says stop.  Its failures are told by
+ * rank 0. */
 static void work(const Variant *v, const Material *list, const BuildOptions *opt) {
     Task t;
-    for (receive_task(&t); t.kind != TASK_STOP; receive_task(&t)) {
-        Done d = {.material = t.material};
-        d.failed = perform[t.kind](v, &list[t.material], opt, d.err, sizeof d.err);
+    for (receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE); t.kind != TASK_STOP;
+         receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE)) {
+        Done d = {.failed = 0};
+        Bits bits = {NULL, 0};
+        d.failed = perform[t.kind](v, list, opt, &t, &bits, d.err, sizeof d.err);
         d.peak = memory_peak();
         MPI_Send(&d, (int)sizeof d, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
+        if (t.kind == TASK_RANGE && !d.failed)
+            MPI_Send(bits.words, (int)bits.count, MPI_UINT64_T, 0, TAG_BITS, MPI_COMM_WORLD);
+        free(bits.words);
     }
 }
+
+/* A material solved in slice groups, shared out over the workers: for each value set, its
+ * share (solve.h) while slices are left to solve, and of the group being solved the next
+ * slice to hand out, the group's end, the slices a range, and the ranges in hand.  Groups
+ * go one after another, each once the last is solved, so a worker solving a range reads
+ * only finished cells; the value sets go side by side.  Once all are solved the material
+ * is built as any other, its table written from the scratch files (`written`). */
+typedef struct Split {
+    int material, sets;
+    SliceShare *share[VALUE_SETS_MAX];
+    uint64_t next[VALUE_SETS_MAX], end[VALUE_SETS_MAX], per_range[VALUE_SETS_MAX];
+    int in_hand[VALUE_SETS_MAX];
+    bool written;
+} Split;
+
+/* The most splits solved at once: each is a material ready at the same time as the others,
+ * as large as memory allows, so few. */
+#define SPLITS_MAX 16
+
+/* A range is at most this many positions, so that its bits (an eighth of a byte a
+ * position) are a message of 512 MiB at most. */
+#define RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
 
 /* Rank 0's view of its workers: what each has in hand, and their time. */
 typedef struct Leader {
+    const Variant *v;
     const Material *list;
     const BuildOptions *opt;
+    const BuildRun *run;
     int ranks, in_hand, handed;
-    int *material_of; /* per rank, the material it builds, or -1 */
-    double *since;    /* per rank, when it was handed its material */
-    double busy;      /* seconds of all workers spent on tasks */
+    Task *task_of; /* per rank, the task it has in hand (TASK_STOP: none) */
+    double *since; /* per rank, when it was handed its task */
+    double busy;   /* seconds of all workers spent on tasks */
     uint64_t peak;
+    Split split[SPLITS_MAX];
+    int splits;
+    char *err; /* the first failure, told by dispatch */
+    size_t errlen;
+    int failed;
 } Leader;
 
-static void hand_out(Leader *l, int rank, TaskKind kind, int material) {
-    Task t = {kind, material};
-    MPI_Send(&t, 2, MPI_INT, rank, TAG_TASK, MPI_COMM_WORLD);
-    l->material_of[rank] = material;
+/* Records the first failure, of a worker (rank) or of rank 0's own (0). */
+static void fail(Leader *l, const char *what, int rank) {
+    if (l->failed) return;
+    if (rank > 0)
+        snprintf(l->err, l->errlen, "rank %d: %s", rank, what);
+    else
+        snprintf(l->err, l->errlen, "%s", what);
+    l->failed = 1;
+}
+
+static void hand_out(Leader *l, int rank, Task t) {
+    MPI_Send(&t, (int)sizeof t, MPI_BYTE, rank, TAG_TASK, MPI_COMM_WORLD);
+    l->task_of[rank] = t;
     l->since[rank] = wall_seconds();
     l->in_hand++;
     l->handed++;
-    if (l->opt->log) {
-        char name[MATERIAL_NAME_MAX];
-        material_name(&l->list[material], name, sizeof name);
-        fprintf(l->opt->log, "rank %d: %s%s\n", rank, name,
-                kind == TASK_ONE_SIDE ? " (one side to move)" : "");
+    if (!l->opt->log) return;
+    char name[MATERIAL_NAME_MAX], what[128] = "";
+    material_name(&l->list[t.material], name, sizeof name);
+    if (t.kind == TASK_ONE_SIDE) snprintf(what, sizeof what, " (one side to move)");
+    if (t.kind == TASK_BUILD && t.sliced) snprintf(what, sizeof what, " (from its slice groups)");
+    if (t.kind == TASK_RANGE)
+        snprintf(what, sizeof what, " slices %llu to %llu of the order%s",
+                 (unsigned long long)t.begin, (unsigned long long)(t.begin + t.count),
+                 draw_value_sets(l->v) < 2 ? ""
+                 : t.set == VALUES_PURE    ? " (pure values)"
+                                           : " (rules values)");
+    fprintf(l->opt->log, "rank %d: %s%s\n", rank, name, what);
+}
+
+/* Moves set `set` of sp on to its next group, splitting it into ranges: twice as many as
+ * there are workers, for balance, of one slice at least.  A set with none left is solved:
+ * its share is freed, so that nothing maps the scratch files when the table is written. */
+static void next_group(Leader *l, Split *sp, int set) {
+    uint64_t begin, end;
+    if (!slice_share_next(sp->share[set], &begin, &end)) {
+        slice_share_free(sp->share[set]);
+        sp->share[set] = NULL;
+        return;
+    }
+    Indexer ix;
+    idx_init(&ix, l->v, &l->list[sp->material]);
+    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
+    uint64_t most = RANGE_POSITIONS_MAX / slice ? RANGE_POSITIONS_MAX / slice : 1;
+    sp->next[set] = begin;
+    sp->end[set] = end;
+    sp->per_range[set] = per > most ? most : per;
+}
+
+/* Begins sharing out material i's slice groups.  False, with the failure recorded, when a
+ * share cannot be opened. */
+static bool split_open(Leader *l, int material) {
+    if (l->splits == SPLITS_MAX) {
+        fail(l, "too many materials in slice groups at once", 0);
+        return false;
+    }
+    Split *sp = &l->split[l->splits++];
+    *sp = (Split){.material = material, .sets = draw_value_sets(l->v)};
+    char err[900];
+    for (int set = 0; set < sp->sets; set++) {
+        if (build_share_open(l->run, material, set, &sp->share[set], err, sizeof err)) {
+            fail(l, err, 0);
+            return false;
+        }
+        next_group(l, sp, set);
+    }
+    return true;
+}
+
+static void split_close(Leader *l, int at) {
+    for (int set = 0; set < l->split[at].sets; set++) slice_share_free(l->split[at].share[set]);
+    l->split[at] = l->split[--l->splits];
+}
+
+/* The next task of the splits: a range of a group, or the building of a material whose
+ * groups are all solved. */
+static bool split_task(Leader *l, Task *t) {
+    for (int i = 0; i < l->splits; i++) {
+        Split *sp = &l->split[i];
+        bool solved = !sp->written;
+        for (int set = 0; set < sp->sets; set++) {
+            solved = solved && !sp->share[set];
+            if (!sp->share[set] || sp->next[set] == sp->end[set]) continue;
+            uint64_t count = sp->end[set] - sp->next[set];
+            if (count > sp->per_range[set]) count = sp->per_range[set];
+            *t = (Task){TASK_RANGE, sp->material, set, 1, sp->next[set], count};
+            sp->next[set] += count;
+            sp->in_hand[set]++;
+            return true;
+        }
+        if (solved) {
+            sp->written = true;
+            *t = (Task){.kind = TASK_BUILD, .material = sp->material, .sliced = 1};
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The next task for an idle worker: of the splits first, then the ready material heading
+ * the longest chain, whose slice groups are shared out if it is solved in them. */
+static bool next_task(Leader *l, MpiSchedule *s, TaskKind kind, Task *t) {
+    if (split_task(l, t)) return true;
+    int material = mpi_schedule_next(s);
+    if (material < 0) return false;
+    if (kind == TASK_BUILD && build_run_sliced(l->run, material))
+        return split_open(l, material) && split_task(l, t);
+    *t = (Task){.kind = kind, .material = material};
+    return true;
+}
+
+static Split *split_of(Leader *l, int material, int *at) {
+    for (*at = 0; *at < l->splits; ++*at)
+        if (l->split[*at].material == material) return &l->split[*at];
+    return NULL;
+}
+
+/* Takes the bits of range t from rank, and once its group is solved, checkpoints it and
+ * moves on to the next.  Without memory for the bits the message cannot be taken, and
+ * the job cannot go on: it is aborted, saying so (a rerun resumes from the checkpoint). */
+static void range_done(Leader *l, int rank, const Task *t) {
+    Bits bits;
+    if (!bits_make(l->v, l->list, t, &bits)) {
+        fprintf(stderr, "dtb: rank 0: out of memory for the bits of a range of slices\n");
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    receive(bits.words, (int)(bits.count * sizeof *bits.words), rank, TAG_BITS, MPI_STATUS_IGNORE);
+    int at;
+    Split *sp = split_of(l, t->material, &at);
+    SliceShare *share = sp->share[t->set];
+    slice_share_put(share, t->begin, t->count, bits.words);
+    free(bits.words);
+    if (--sp->in_hand[t->set] > 0 || sp->next[t->set] < sp->end[t->set]) return;
+    char err[900];
+    if (slice_share_solved(share, sp->end[t->set], err, sizeof err) != TABLE_OK)
+        fail(l, err, 0);
+    else
+        next_group(l, sp, t->set);
+}
+
+/* Waits for a worker's answer and takes it in. */
+static void receive_done(Leader *l, MpiSchedule *s) {
+    Done d;
+    MPI_Status status;
+    receive(&d, (int)sizeof d, MPI_ANY_SOURCE, TAG_DONE, &status);
+    int rank = status.MPI_SOURCE, at;
+    Task t = l->task_of[rank];
+    l->busy += wall_seconds() - l->since[rank];
+    l->task_of[rank].kind = TASK_STOP;
+    l->in_hand--;
+    if (d.peak > l->peak) l->peak = d.peak;
+    if (d.failed) {
+        fail(l, d.err, rank);
+    } else if (t.kind == TASK_RANGE) {
+        range_done(l, rank, &t);
+    } else {
+        if (t.sliced && split_of(l, t.material, &at)) split_close(l, at);
+        mpi_schedule_complete(s, t.material);
     }
 }
 
-/* Waits for a worker's answer; returns its rank. */
-static int receive_done(Leader *l, Done *d) {
-    MPI_Request request;
-    MPI_Status status;
-    MPI_Irecv(d, (int)sizeof *d, MPI_BYTE, MPI_ANY_SOURCE, TAG_DONE, MPI_COMM_WORLD, &request);
-    wait_quietly(&request, &status);
-    int rank = status.MPI_SOURCE;
-    l->busy += wall_seconds() - l->since[rank];
-    l->material_of[rank] = -1;
-    l->in_hand--;
-    if (d->peak > l->peak) l->peak = d->peak;
-    return rank;
-}
-
-/* Hands every idle worker a ready material of s while there is one. */
+/* Hands every idle worker a task while there is one. */
 static void hand_out_ready(Leader *l, MpiSchedule *s, TaskKind kind) {
-    for (int rank = 1; rank < l->ranks; rank++) {
-        if (l->material_of[rank] >= 0) continue;
-        int material = mpi_schedule_next(s);
-        if (material < 0) return;
-        hand_out(l, rank, kind, material);
+    for (int rank = 1; rank < l->ranks && !l->failed; rank++) {
+        Task t;
+        if (l->task_of[rank].kind != TASK_STOP) continue;
+        if (!next_task(l, s, kind, &t)) return;
+        hand_out(l, rank, t);
     }
 }
 
 /* Runs the tasks of s on the workers until all are done or one fails; after a failure, waits
- * for those in hand.  Returns 0, or 1 with err naming the failed worker. */
-static int dispatch(Leader *l, MpiSchedule *s, TaskKind kind, char *err, size_t errlen) {
-    int failed = 0;
-    while (l->in_hand > 0 || (!failed && !mpi_schedule_finished(s))) {
-        if (!failed) hand_out_ready(l, s, kind);
-        Done d;
-        int rank = receive_done(l, &d);
-        if (d.failed && !failed) snprintf(err, errlen, "rank %d: %s", rank, d.err);
-        failed |= d.failed;
-        if (!d.failed) mpi_schedule_complete(s, d.material);
+ * for those in hand.  Returns 0, or 1 with the failure told (l->err). */
+static int dispatch(Leader *l, MpiSchedule *s, TaskKind kind) {
+    while (!l->failed && !mpi_schedule_finished(s)) {
+        hand_out_ready(l, s, kind);
+        if (l->in_hand == 0 && !l->failed) fail(l, "no task is ready and none is in hand", 0);
+        if (l->in_hand > 0) receive_done(l, s);
     }
-    return failed;
+    while (l->in_hand > 0) receive_done(l, s);
+    while (l->splits > 0) split_close(l, 0); /* after a failure: the checkpoints stay */
+    return l->failed;
 }
 
 /* Builds the pending materials of run, then with --one-side rewrites them all. */
-static int build_on_workers(Leader *l, const Variant *v, const BuildRun *run, int count, char *err,
-                            size_t errlen) {
-    MpiSchedule *s = mpi_schedule_new(v, l->list, count, true);
+static int build_on_workers(Leader *l, int count) {
+    MpiSchedule *s = mpi_schedule_new(l->v, l->list, count, true);
     if (!s) {
-        snprintf(err, errlen, "out of memory");
+        fail(l, "out of memory", 0);
         return 1;
     }
     for (int i = 0; i < count; i++)
-        if (!build_run_pending(run, i)) mpi_schedule_complete(s, i);
-    int result = dispatch(l, s, TASK_BUILD, err, errlen);
+        if (!build_run_pending(l->run, i)) mpi_schedule_complete(s, i);
+    int result = dispatch(l, s, TASK_BUILD);
     mpi_schedule_free(s);
     if (result || !l->opt->one_side) return result;
-    s = mpi_schedule_new(v, l->list, count, false);
-    result = s ? dispatch(l, s, TASK_ONE_SIDE, err, errlen) : 1;
-    if (!s) snprintf(err, errlen, "out of memory");
+    s = mpi_schedule_new(l->v, l->list, count, false);
+    if (!s) fail(l, "out of memory", 0);
+    result = s ? dispatch(l, s, TASK_ONE_SIDE) : 1;
     mpi_schedule_free(s);
     return result;
 }
 
-/* The measure of the DAG's idle time: worker time not spent on a task, because no material
- * was ready (all waiting on ones in hand) or none was left. */
+/* The measure of the DAG's idle time: worker time not spent on a task, because none was
+ * ready (all waiting on ones in hand) or none was left. */
 static void log_time(const Leader *l, double seconds) {
     int workers = l->ranks - 1;
     double idle = workers * seconds - l->busy;
@@ -159,23 +368,23 @@ static void log_time(const Leader *l, double seconds) {
 
 static int lead(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                 int ranks, uint64_t *peak, char *err, size_t errlen) {
-    Leader l = {.list = list, .opt = opt, .ranks = ranks};
-    l.material_of = malloc((size_t)ranks * sizeof *l.material_of);
+    Leader l = {.v = v, .list = list, .opt = opt, .ranks = ranks, .err = err, .errlen = errlen};
+    l.task_of = calloc((size_t)ranks, sizeof *l.task_of); /* TASK_STOP: none in hand */
     l.since = calloc((size_t)ranks, sizeof *l.since);
     BuildRun *run;
     int result = build_run_begin(v, list, count, opt, &run, err, errlen);
-    if (result == 0 && (!l.material_of || !l.since)) {
+    l.run = run;
+    if (result == 0 && (!l.task_of || !l.since)) {
         snprintf(err, errlen, "out of memory");
         result = 1;
     }
     double start = wall_seconds();
-    for (int rank = 0; rank < ranks && l.material_of; rank++) l.material_of[rank] = -1;
-    if (result == 0) result = build_on_workers(&l, v, run, count, err, errlen);
+    if (result == 0) result = build_on_workers(&l, count);
     if (result == 0) log_time(&l, wall_seconds() - start);
-    Task stop = {TASK_STOP, 0};
+    Task stop = {.kind = TASK_STOP};
     for (int rank = 1; rank < ranks; rank++)
-        MPI_Send(&stop, 2, MPI_INT, rank, TAG_TASK, MPI_COMM_WORLD);
-    free(l.material_of);
+        MPI_Send(&stop, (int)sizeof stop, MPI_BYTE, rank, TAG_TASK, MPI_COMM_WORLD);
+    free(l.task_of);
     free(l.since);
     *peak = l.peak > memory_peak() ? l.peak : memory_peak();
     return build_run_end(run, result, err, errlen);

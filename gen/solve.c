@@ -26,11 +26,14 @@
  * In slice groups (SolveOptions.scratch) the 3 bytes are kept only for a chunk of a group,
  * as many slices as the memory given allows, at least one: each chunk finished is written
  * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
- * their men's steps lead to; the bitmap is a second one.  The process holds only the pages
+ * their men's steps lead to; the bitmap is a second one, to which each chunk's bits are
+ * copied with its cells (put_chunk).  The process holds only the pages
  * of those files it read or wrote since it last let them go, every RELEASE_POSITIONS
  * positions solved.  After each chunk both files are synced and a checkpoint
  * (slice_checkpoint.h) records how far the order got, so that a run cut short is continued
- * after its last chunk (see resume_point for why that gives the same cells). */
+ * after its last chunk (see resume_point for why that gives the same cells).  The groups'
+ * slices can also be shared out over processes, which solve ranges of one group at a time
+ * (SliceShare in solve.h, for dtb-gen --mpi). */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -119,14 +122,18 @@ typedef struct Solver {
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
     Indexer ix;
     int set;
-    Cell *cells;          /* by local index */
-    uint8_t *open_moves;  /* by local index: moves not yet known to lose, plus 1 for an exit
-                           * that is not */
-    uint64_t *unstored;   /* by index: capture pending or hole: the prober never reads these */
-    const Cell *finished; /* by index: the scratch file's cells, or NULL: all in memory */
-    uint64_t *span_dtws;  /* per span of local indices: bit d % 64 for each DTW d decided or
-                           * pending there */
-    uint64_t slice_size;  /* positions of a slice with one side to move */
+    Cell *cells;           /* by local index */
+    uint8_t *open_moves;   /* by local index: moves not yet known to lose, plus 1 for an exit
+                            * that is not */
+    uint64_t *unstored;    /* by index: capture pending or hole: the prober never reads these */
+    uint64_t *window_bits; /* by local index, the window's part of unstored: in memory
+                            * unstored itself, in slice groups copied there (put_chunk) */
+    uint64_t *range_bits;  /* solve_slice_range: where its range's bits go, or NULL */
+    uint64_t range_begin;  /* and where in order the range starts */
+    const Cell *finished;  /* by index: the scratch file's cells, or NULL: all in memory */
+    uint64_t *span_dtws;   /* per span of local indices: bit d % 64 for each DTW d decided or
+                            * pending there */
+    uint64_t slice_size;   /* positions of a slice with one side to move */
     uint64_t slice_count;
     uint64_t chunk_first;               /* in slice groups, where in order the chunk starts */
     uint64_t side_stride, slot_stride;  /* of local indices */
@@ -156,12 +163,23 @@ typedef struct Slice {
     int layer;
 } Slice;
 
+/* The index of the first position of slice order[k] with `side` to move. */
+static uint64_t slice_index(const Solver *s, uint64_t k, int side) {
+    return side * s->ix.per_side + s->order[k] * s->slice_size;
+}
+
+/* Where the bits of that slice side are in the bits of a range of the order from `begin`
+ * (solve_slice_range): slice by slice in order, White to move first. */
+static uint64_t range_offset(const Solver *s, uint64_t begin, uint64_t k, int side) {
+    return ((k - begin) * 2 + side) * s->slice_size;
+}
+
 /* The slice order[k]. */
 static Slice slice_at(Solver *s, uint64_t k) {
     uint64_t slice = s->order[k], slot = s->file ? k - s->chunk_first : slice;
     Slice sl = {s, {0, 0}, {0, 0}, 0};
     for (int side = 0; side < 2; side++) {
-        sl.global[side] = side * s->ix.per_side + slice * s->slice_size;
+        sl.global[side] = slice_index(s, k, side);
         sl.local[side] = side * s->side_stride + slot * s->slot_stride;
     }
     return sl;
@@ -202,8 +220,13 @@ static void decide(Solver *s, int thread, uint64_t i, Cell value) {
         }
 }
 
-static void mark_unstored(Solver *s, uint64_t i) {
-    __atomic_fetch_or(&s->unstored[i / 64], (uint64_t)1 << (i % 64), __ATOMIC_RELAXED);
+/* The words of a bitmap of `positions` bits. */
+static uint64_t bitmap_words(uint64_t positions) {
+    return positions / 64 + 1;
+}
+
+static void set_bit(uint64_t *bits, uint64_t i) {
+    __atomic_fetch_or(&bits[i / 64], (uint64_t)1 << (i % 64), __ATOMIC_RELAXED);
 }
 
 /* What leaving the slice gives: the best value over the exits (WDL_NONE for none), the
@@ -280,7 +303,7 @@ static void init_position(Solver *s, int thread, uint64_t i, uint64_t g) {
     Position p;
     if (!idx_decode_near(&s->ix, &tools->decoder, g, &p)) {
         s->cells[i] = HOLE;
-        mark_unstored(s, g);
+        set_bit(s->window_bits, i);
         return;
     }
     int moves = men_changes(s->v, tools, &p);
@@ -289,7 +312,7 @@ static void init_position(Solver *s, int thread, uint64_t i, uint64_t g) {
     TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
     if (st != TABLE_OK) return fail(s, thread, st, NULL);
     if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
-    if (list->count && list->move[0].captured) mark_unstored(s, g);
+    if (list->count && list->move[0].captured) set_bit(s->window_bits, i);
     if (e.win) note_layer(s, thread, i, e.win);
     s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
     s->cells[i] = pending_cell(e.win, e.loss);
@@ -590,14 +613,36 @@ static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
         for (int side = 0; side < 2; side++)
             for (uint64_t rank = 0; rank < s->slice_size; rank++) {
                 if (!s->file) s->cells[sl.local[side] + rank] = HOLE;
-                mark_unstored(s, sl.global[side] + rank);
+                set_bit(s->unstored, sl.global[side] + rank);
             }
         release_due(s);
     }
 }
 
+/* ORs n bits of src, from bit `from` on, into dst from bit `to` on. */
+static void or_bits(uint64_t *dst, uint64_t to, const uint64_t *src, uint64_t from, uint64_t n) {
+    for (uint64_t done = 0, step; done < n; done += step) {
+        uint64_t at = from + done, word = src[at / 64] >> (at % 64);
+        step = 64 - at % 64 < n - done ? 64 - at % 64 : n - done;
+        if (step < 64) word &= ((uint64_t)1 << step) - 1;
+        for (; word; word &= word - 1) {
+            uint64_t bit = to + done + (uint64_t)bit_first(word);
+            dst[bit / 64] |= (uint64_t)1 << (bit % 64);
+        }
+    }
+}
+
+/* Where the bits of order[k]'s positions with `side` to move go from the window: to the value
+ * set's bitmap by index, or to a range's (solve_slice_range) slice by slice as in order. */
+static uint64_t *bits_destination(const Solver *s, uint64_t k, int side, uint64_t *at) {
+    *at = s->range_bits ? range_offset(s, s->range_begin, k, side) : slice_index(s, k, side);
+    return s->range_bits ? s->range_bits : s->unstored;
+}
+
 /* Writes the finished slices order[begin, begin + count) to the scratch file, those in a
- * row in the index at once. */
+ * row in the index at once, and their bits where they go.  Slices next to each other in the
+ * index may share a word of the bitmap, so the bits are copied here, by thread 0 alone, rather
+ * than set in the bitmap as they are found. */
 static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     TableStatus st = TABLE_OK;
     for (uint64_t k = begin, n; k < begin + count && st == TABLE_OK; k += n) {
@@ -608,6 +653,11 @@ static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *er
                                 &s->cells[sl.local[side]], n * s->slice_size * sizeof *s->cells,
                                 err, errlen);
     }
+    for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++)
+        for (int side = 0; side < 2; side++) {
+            uint64_t at, *bits = bits_destination(s, k, side, &at);
+            or_bits(bits, at, s->window_bits, slice_at(s, k).local[side], s->slice_size);
+        }
     return st;
 }
 
@@ -624,9 +674,10 @@ static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *er
 /* Makes the slices order[0, s->solved) durable in the scratch files, then says so in the
  * checkpoint: a run cut short after it continues from there.  A run cut short before it
  * continues from the last one, rewriting what was written since. */
-static TableStatus checkpoint(Solver *s, char *err, size_t errlen) {
+static TableStatus checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
     double start = wall_seconds();
-    if (start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost) return TABLE_OK;
+    if (!forced && start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost)
+        return TABLE_OK;
     TableStatus st = slice_file_sync(s->file, err, errlen);
     if (st == TABLE_OK) st = slice_file_sync(s->bits, err, errlen);
     if (st == TABLE_OK) st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
@@ -646,11 +697,13 @@ static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t
         if (s->file) {
             s->chunk_first = first;
             memset(s->span_dtws, 0, ((s->window >> SPAN_BITS) + 1) * sizeof *s->span_dtws);
+            memset(s->window_bits, 0, bitmap_words(s->window) * sizeof *s->window_bits);
         }
         solve_group(s, threads, first, n);
         st = first_error(s, threads, err, errlen);
         if (st == TABLE_OK && s->file) st = put_chunk(s, first, n, err, errlen);
-        if (st == TABLE_OK && s->file) s->solved = first + n, st = checkpoint(s, err, errlen);
+        if (st == TABLE_OK && s->file) s->solved = first + n;
+        if (st == TABLE_OK && s->file && !s->range_bits) st = checkpoint(s, false, err, errlen);
     }
     return st;
 }
@@ -704,12 +757,12 @@ static uint64_t cells_file_bytes(const Indexer *ix) {
 }
 
 static uint64_t unstored_file_bytes(const Indexer *ix) {
-    return (ix->size / 64 + 1) * 8;
+    return bitmap_words(ix->size) * 8;
 }
 
 /* The arrays for a window of `window` positions. */
 static uint64_t window_bytes(uint64_t window) {
-    return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8;
+    return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + bitmap_words(window) * 8;
 }
 
 uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
@@ -718,7 +771,7 @@ uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
 
 uint64_t solve_bytes(const Indexer *ix) {
     uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
-    return window_bytes(ix->size) + (ix->size / 64 + 1) * 8 + slices * (sizeof(uint32_t) + 1);
+    return window_bytes(ix->size) + slices * (sizeof(uint32_t) + 1);
 }
 
 /* A window of one slice, the order of the slices (and their rows while sorted), and the pages of
@@ -754,13 +807,21 @@ static uint64_t chunk_slices(const Solver *s, const SlicePlan *plan) {
     return chunk < largest ? chunk : largest;
 }
 
-/* Lays out the window (see Solver) and allocates its arrays. */
-static bool alloc_arrays(Solver *s, int threads) {
-    SlicePlan plan = {0};
+/* Counts the slices and sorts them into their order (order_slices).  False when out of
+ * memory. */
+static bool plan_slices(Solver *s, SlicePlan *plan) {
     s->slice_count = s->ix.men_count[WHITE] * s->ix.men_count[BLACK];
     s->slice_size = s->ix.per_side / s->slice_count;
     uint8_t *rows = malloc(s->slice_count);
-    bool ok = rows && slice_plan_make(&s->ix, &plan, rows);
+    bool ok = rows && slice_plan_make(&s->ix, plan, rows) && order_slices(s, rows);
+    free(rows);
+    return ok;
+}
+
+/* Lays out the window (see Solver) and allocates its arrays. */
+static bool alloc_arrays(Solver *s, int threads) {
+    SlicePlan plan = {0};
+    bool ok = plan_slices(s, &plan);
     s->chunk = chunk_slices(s, &plan);
     bool sliced = s->opt->scratch != NULL;
     s->window = sliced ? s->chunk * 2 * s->slice_size : s->ix.size;
@@ -768,18 +829,18 @@ static bool alloc_arrays(Solver *s, int threads) {
     s->slot_stride = s->slice_size;
     s->cells = malloc(s->window * sizeof *s->cells + 1);
     s->open_moves = malloc(s->window + 1);
-    s->unstored = sliced ? NULL : calloc(s->ix.size / 64 + 1, sizeof *s->unstored);
+    s->window_bits = calloc(bitmap_words(s->window), sizeof *s->window_bits);
+    s->unstored = sliced ? NULL : s->window_bits;
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    ok = ok && s->cells && s->open_moves && (sliced || s->unstored) && s->span_dtws &&
-         alloc_tools(s, threads) && order_slices(s, rows);
-    free(rows);
-    return ok;
+    return ok && s->cells && s->open_moves && s->window_bits && s->span_dtws &&
+           alloc_tools(s, threads);
 }
 
 static void free_solver(Solver *s, int threads) {
     value_memo_free(s->exits);
     free(s->open_moves);
     free(s->span_dtws);
+    if (s->window_bits != s->unstored) free(s->window_bits); /* else the table's, solved whole */
     free(s->order);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
@@ -930,17 +991,29 @@ static TableStatus open_scratch(Solver *s, char *err, size_t errlen) {
     return st;
 }
 
-TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen) {
-    int threads = opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
+/* A solver of m, its exits read through tb (none when NULL), before any array is laid out. */
+static Solver *new_solver(const Variant *v, Tablebase *tb, const Material *m,
+                          const SolveOptions *opt) {
     Solver *s = calloc(1, sizeof *s);
-    if (!s) return TABLE_ERR_MEMORY;
+    if (!s) return NULL;
     s->v = v;
     s->set = opt->set;
     s->opt = opt;
-    s->exits = value_memo_new(tb, v, opt->set, opt->exit_memory);
+    s->exits = tb ? value_memo_new(tb, v, opt->set, opt->exit_memory) : NULL;
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
+    return s;
+}
+
+static int threads_of(const SolveOptions *opt) {
+    return opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
+}
+
+TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
+                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen) {
+    int threads = threads_of(opt);
+    Solver *s = new_solver(v, tb, m, opt);
+    if (!s) return TABLE_ERR_MEMORY;
     TableStatus status = s->exits ? TABLE_OK : TABLE_ERR_MEMORY;
     if (status == TABLE_OK) status = solve_all(s, threads, err, errlen);
     if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
@@ -968,4 +1041,112 @@ void solved_table_free(SolvedTable *t) {
         free(t->unstored);
     }
     *t = (SolvedTable){NULL, NULL, NULL, NULL};
+}
+
+/* Slice groups shared out over processes: see solve.h.  The process that shares them out
+ * holds the order, the scratch files (made, or continued from a checkpoint, by open_scratch)
+ * and the checkpoint; it never solves. */
+struct SliceShare {
+    Solver *s;
+    SolveOptions opt;
+    char table[4400]; /* opt.scratch */
+};
+
+TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
+                             SliceShare **out, char *err, size_t errlen) {
+    SliceShare *sh = calloc(1, sizeof *sh);
+    if (!sh) return TABLE_ERR_MEMORY;
+    sh->opt = *opt;
+    snprintf(sh->table, sizeof sh->table, "%s", opt->scratch);
+    sh->opt.scratch = sh->table;
+    sh->s = new_solver(v, NULL, m, &sh->opt);
+    SlicePlan plan;
+    TableStatus st =
+        sh->s && plan_slices(sh->s, &plan) ? open_scratch(sh->s, err, errlen) : TABLE_ERR_MEMORY;
+    if (st == TABLE_ERR_MEMORY) snprintf(err, errlen, "out of memory");
+    if (st != TABLE_OK) {
+        slice_share_free(sh);
+        return st;
+    }
+    *out = sh;
+    return TABLE_OK;
+}
+
+bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
+    const Solver *s = sh->s;
+    for (int r = 0; r < SLICE_HOLE; r++)
+        if (s->group_start[r + 1] > s->solved) {
+            *begin = s->solved;
+            *end = s->group_start[r + 1];
+            return true;
+        }
+    return false;
+}
+
+void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits) {
+    Solver *s = sh->s;
+    for (uint64_t k = begin; k < begin + count; k++)
+        for (int side = 0; side < 2; side++)
+            or_bits(s->unstored, slice_index(s, k, side), bits, range_offset(s, begin, k, side),
+                    s->slice_size);
+    slice_file_release(s->bits);
+}
+
+TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
+    Solver *s = sh->s;
+    s->solved = solved;
+    return checkpoint(s, solved == s->group_start[SLICE_HOLE], err, errlen);
+}
+
+void slice_share_free(SliceShare *sh) {
+    if (!sh) return;
+    if (sh->s) {
+        slice_file_free(sh->s->file);
+        slice_file_free(sh->s->bits);
+        free_solver(sh->s, 0);
+    }
+    free(sh);
+}
+
+uint64_t solve_range_words(const Indexer *ix, uint64_t count) {
+    uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
+    return bitmap_words(count * 2 * (ix->per_side / slices));
+}
+
+/* Whether order[begin, begin + count) lies in one group: else the slices would read cells of
+ * slices solved beside them. */
+static bool in_one_group(const Solver *s, uint64_t begin, uint64_t count) {
+    for (int r = 0; r < SLICE_HOLE; r++)
+        if (begin < s->group_start[r + 1]) return count && begin + count <= s->group_start[r + 1];
+    return false;
+}
+
+TableStatus solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
+                              const SolveOptions *opt, uint64_t begin, uint64_t count,
+                              uint64_t *bits, char *err, size_t errlen) {
+    int threads = threads_of(opt);
+    Solver *s = new_solver(v, tb, m, opt);
+    if (!s) return TABLE_ERR_MEMORY;
+    s->range_bits = bits;
+    s->range_begin = begin;
+    TableStatus st = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
+    if (st == TABLE_OK && !in_one_group(s, begin, count)) {
+        snprintf(err, errlen, "slices %" PRIu64 " to %" PRIu64 " of the order are not of one group",
+                 begin, begin + count);
+        st = TABLE_ERR_CORRUPT;
+    }
+    char path[4400];
+    scratch_path(opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
+    if (st == TABLE_OK)
+        st = slice_file_open(path, cells_file_bytes(&s->ix), false, &s->file, err, errlen);
+    if (st == TABLE_OK) {
+        s->finished = slice_file_data(s->file);
+        st = solve_chunks(s, threads, begin, count, err, errlen);
+    }
+    if (st == TABLE_OK) st = slice_file_sync(s->file, err, errlen);
+    if (st == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
+    slice_file_free(s->file);
+    free(s->cells);
+    free_solver(s, threads);
+    return st;
 }

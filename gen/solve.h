@@ -61,6 +61,45 @@ uint64_t solve_scratch_held(const char *table, int sets);
  * table_writer_set_release: t is a SolvedTable. */
 void solved_table_release(void *t);
 
+/* Slice groups shared out over processes (mpi_run.c).  One process holds a SliceShare over
+ * a value set's scratch files and checkpoint, made anew or continued as solve_material does
+ * (opt->scratch, which must be set; set and progress count too), and hands out ranges of the
+ * slice order a group at a time; others solve the ranges (solve_slice_range) and give back
+ * their bits.  Once every slice is solved and checkpointed, solve_material continues from
+ * the checkpoint at its end: holes, the horizon cut and the writing, as in one process, so
+ * the table is the same byte for byte.  Slices are the same whoever solves them
+ * (resume_point in solve.c), and the bitmap's words, which slices next to each other in the
+ * index share, are written by the SliceShare's process alone. */
+typedef struct SliceShare SliceShare;
+
+/* Opens a share of m's value set opt->set.  TABLE_OK, or an error that err explains. */
+TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
+                             SliceShare **out, char *err, size_t errlen);
+
+/* The slices still to solve of the first group not solved, order[*begin, *end); false when
+ * all are solved. */
+bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end);
+
+/* Takes the bits solve_slice_range gave for order[begin, begin + count). */
+void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits);
+
+/* Records that order[0, solved) is solved, each range's cells synced by its solver and its
+ * bits put: from time to time a checkpoint says so, and always once every slice is. */
+TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen);
+
+void slice_share_free(SliceShare *sh);
+
+/* The words of the bits of a range of count slices of a material of this index. */
+uint64_t solve_range_words(const Indexer *ix, uint64_t count);
+
+/* Solves order[begin, begin + count), slices of one group, reading the finished cells of the
+ * scratch file at opt->scratch and writing theirs there, synced before it returns; their
+ * bitmap bits go to bits (solve_range_words of them, zeroed by the caller).  TABLE_OK, or an
+ * error that err explains. */
+TableStatus solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
+                              const SolveOptions *opt, uint64_t begin, uint64_t count,
+                              uint64_t *bits, char *err, size_t errlen);
+
 /* The memory solve_material takes for a material of this index, in bytes: all in memory,
  * or at least in slice groups with this plan and threads (a window of one slice; more
  * with SolveOptions.window_extra). */

@@ -26,13 +26,24 @@ if(TARGET dtb-gen AND MPI_C_FOUND)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/block_size
                    $<TARGET_FILE:dtb-gen> none ${MPIRUN} -- --variant brazilian --pieces 4
                    --block-size 8K)
+  # Slice groups shared out over the workers (gen/mpi_run.c), both of Frisian's value sets
+  # side by side.
+  add_test(NAME mpi_same_tables_slices
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/same_tables.sh ${MPI_DIR}/slices
+                   $<TARGET_FILE:dtb-gen> none ${MPIRUN} -- --variant frisian --pieces 3
+                   --slices always)
+  # A worker killed while the slice groups of KMvKM, the largest material, are shared out.
+  add_test(NAME mpi_killed_slices
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/killed_slices.sh ${MPI_DIR}/killed_slices
+                   $<TARGET_FILE:dtb-gen> ${CMAKE_SOURCE_DIR}/tables/brazilian/MANIFEST KMvKM
+                   ${MPIRUN} -- --variant brazilian --pieces 4)
   add_test(NAME mpi_killed_rank
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/mpi/killed_rank.sh ${MPI_DIR}/killed
                    $<TARGET_FILE:dtb-gen> $<TARGET_FILE:dtb-probe>
                    ${CMAKE_SOURCE_DIR}/tables/brazilian/MANIFEST
                    ${MPIRUN} -- --variant brazilian --pieces 4)
   set_tests_properties(mpi_same_tables mpi_same_tables_one_side mpi_same_tables_block_size
-                       mpi_killed_rank
+                       mpi_same_tables_slices mpi_killed_slices mpi_killed_rank
                        PROPERTIES ENVIRONMENT "${MPI_ENV}" LABELS mpi RUN_SERIAL TRUE)
 endif()
 # The order of the materials handed out, which needs no MPI.

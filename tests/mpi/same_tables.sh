@@ -3,7 +3,8 @@
 # Builds a set in WORK/one with one dtb-gen process and in WORK/mpi with `MPIRUN GEN --mpi`
 # (mpirun -np 3: rank 0 and two workers), then checks that both runs wrote the same files
 # byte for byte, that the manifest is REFERENCE (a manifest committed to the repository, or
-# "none"), and that both workers built tables, so that the set really was spread.
+# "none"), and that both workers built tables, so that the set really was spread; with
+# --slices always, that both solved ranges of slice groups, so that materials were too.
 set -eu
 work=$1 gen=$2 reference=$3
 shift 3
@@ -17,6 +18,14 @@ $mpirun "$gen" --mpi "$@" --dir "$work/mpi" >"$work/mpi.log" 2>&1 || fail "the M
 for rank in 1 2; do
   grep -q "^rank $rank: " "$work/mpi.log" || fail "rank $rank built nothing: $(cat "$work/mpi.log")"
 done
+case " $* " in
+*" --slices always "*)
+  for rank in 1 2; do
+    grep -q "^rank $rank: [KMv]* slices [0-9]* to [0-9]* of the order" "$work/mpi.log" ||
+      fail "rank $rank solved no range of slices: $(cat "$work/mpi.log")"
+  done
+  ;;
+esac
 grep -q "^mpi: 2 workers" "$work/mpi.log" || fail "no MPI summary line: $(cat "$work/mpi.log")"
 (cd "$work/one" && ls) >"$work/one.files"
 (cd "$work/mpi" && ls) >"$work/mpi.files"
