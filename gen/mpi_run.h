@@ -6,9 +6,10 @@
  * same byte for byte.  A material solved in slice groups (--slices) is shared out instead:
  * rank 0 hands out ranges of one group at a time to every idle worker, takes back their
  * bitmap bits and checkpoints each group solved (solve.h's SliceShare), then hands the
- * material to one worker, which writes its table from the scratch files.  With --one-side the rewrites are handed out the same way once the
- * set is complete.  A run of one rank builds as without --mpi.  Built with MPI when CMake
- * finds it (mpi_run.c), otherwise mpi_absent.c says so. */
+ * material to one worker, which writes its table from the scratch files.  With --one-side the
+ * rewrites are handed out the same way once the set is complete.  A run of one rank builds as
+ * without --mpi.  Built with MPI when CMake finds it (mpi_run.c), otherwise mpi_absent.c says so.
+ */
 #ifndef DTB_MPI_RUN_H
 #define DTB_MPI_RUN_H
 
