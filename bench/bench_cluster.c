@@ -4,15 +4,17 @@
  * time is what the DAG of materials leaves the workers waiting.  The cost of a material is
  * its positions times the ns per position of its piece count (bench/results/rates.tsv: the
  * seconds solving and writing over the positions, on this machine with its threads).
- * Each node count is played out twice: materials whole, as dtb-gen --mpi hands them out,
- * and in slices (gen/slice_plan.h), as a scheduler of slices would hand them out: a
- * material's groups of slices one after the other (group r reads group r - 1), the slices
- * of a group spread over as many nodes as there are, evenly, the material complete after
- * its last group.  Materials still wait on whole materials (a slice could start once the
- * slices it reads of the materials it converts into are done), so that row errs long.
- * Usage: bench_cluster VARIANT PIECES NS NODES... [--list]
+ * Each node count is played out twice: materials whole, as dtb-gen --mpi hands out those
+ * it solves whole, and in slices (gen/slice_plan.h), as it hands out those it solves in
+ * slice groups (all of them with --slices always): a material's groups of slices one after
+ * the other (group r reads group r - 1), the slices of a group spread over as many nodes as
+ * there are, evenly, then its table written by one node, the material complete after that.
+ * Materials wait on whole materials, as dtb-gen's do.
+ * Usage: bench_cluster VARIANT PIECES NS NODES... [--write NS] [--list]
  *   NS: ns per position, one number for all piece counts or "4:149,5:160" (the last
- *   given applies to more pieces); --list prints each material's positions first. */
+ *   given applies to more pieces); --write: the part of it spent writing the table, which
+ *   in slices one node does alone (0 when not given); --list prints each material's
+ *   positions first. */
 #include "build.h"
 #include "index.h"
 #include "mpi_schedule.h"
@@ -29,29 +31,28 @@ typedef struct Set {
     Material list[BUILD_MAX_MATERIALS];
     int count;
     double ns[PIECES_MAX + 1];                            /* per position, by piece count */
+    double write_ns[PIECES_MAX + 1];                      /* the part of ns writing the table */
     uint64_t slice_positions[BUILD_MAX_MATERIALS];        /* both sides to move */
     uint64_t groups[BUILD_MAX_MATERIALS][SLICE_HOLE + 1]; /* slices by rows to go */
 } Set;
 
-/* Reads NS into set->ns: "300", or "4:149,5:160", where a piece count without a figure
- * takes the nearest one below it (above it, below the first). */
-static int parse_ns(const char *text, Set *set) {
+/* Reads NS into ns: "300", or "4:149,5:160", where a piece count without a figure takes
+ * the nearest one below it (above it, below the first).  Figures are not negative. */
+static int parse_ns(const char *text, double ns[PIECES_MAX + 1]) {
     char *end;
     double all = strtod(text, &end);
-    for (int k = 0; k <= PIECES_MAX && *end == '\0'; k++) set->ns[k] = all;
-    if (*end == '\0') return all > 0 ? 0 : 1;
+    for (int k = 0; k <= PIECES_MAX; k++) ns[k] = *end == '\0' ? all : -1;
+    if (*end == '\0') return all >= 0 ? 0 : 1;
     for (const char *p = text;; p = end + 1) {
         long pieces = strtol(p, &end, 10);
         if (*end != ':' || pieces < 2 || pieces > PIECES_MAX) return 1;
-        set->ns[pieces] = strtod(end + 1, &end);
-        if (set->ns[pieces] <= 0 || (*end != ',' && *end != '\0')) return 1;
+        ns[pieces] = strtod(end + 1, &end);
+        if (ns[pieces] < 0 || (*end != ',' && *end != '\0')) return 1;
         if (*end == '\0') break;
     }
-    double carry = 0;
-    for (int k = 0; k <= PIECES_MAX; k++)
-        set->ns[k] = set->ns[k] > 0 ? (carry = set->ns[k]) : carry;
-    for (int k = PIECES_MAX; k >= 0; k--)
-        set->ns[k] = set->ns[k] > 0 ? (carry = set->ns[k]) : carry;
+    double carry = -1;
+    for (int k = 0; k <= PIECES_MAX; k++) ns[k] = ns[k] >= 0 ? (carry = ns[k]) : carry;
+    for (int k = PIECES_MAX; k >= 0; k--) ns[k] = ns[k] >= 0 ? (carry = ns[k]) : carry;
     return 0;
 }
 
@@ -81,24 +82,27 @@ typedef struct InHand {
 } InHand;
 
 /* Begins the first stage of material i from `from` on: the material whole (stage 0), or
- * with `split` its next group of slices, split over up to `nodes` parts.  False when no
- * stage is left. */
+ * with `split` its next group of slices, split over up to `nodes` parts, and after the last
+ * the writing of its table (stage SLICE_HOLE), one part.  False when no stage is left. */
 static bool begin_stage(const Set *set, const MpiSchedule *s, int i, int from, int nodes,
                         bool split, InHand *h) {
     if (!split) {
         *h = (InHand){0, 1, 1, seconds_of(set, s, i)};
         return from == 0;
     }
+    int pieces = material_pieces(&set->list[i]);
+    double solve_ns = set->ns[pieces] - set->write_ns[pieces];
     for (int r = from; r < SLICE_HOLE; r++) {
         uint64_t slices = set->groups[i][r];
         if (slices == 0) continue;
         int parts = slices < (uint64_t)nodes ? (int)slices : nodes;
-        double seconds = 1e-9 * set->ns[material_pieces(&set->list[i])] * (double)slices *
-                         (double)set->slice_positions[i];
+        double seconds = 1e-9 * solve_ns * (double)slices * (double)set->slice_positions[i];
         *h = (InHand){r, parts, parts, seconds / parts};
         return true;
     }
-    return false;
+    double write = 1e-9 * set->write_ns[pieces] * (double)mpi_schedule_positions(s, i);
+    *h = (InHand){SLICE_HOLE, 1, 1, write};
+    return from <= SLICE_HOLE && write > 0;
 }
 
 /* The next part for an idle node: of a stage in hand, else the first of the next material
@@ -189,14 +193,37 @@ static void describe_set(const Set *set, int pieces, bool list) {
     mpi_schedule_free(s);
 }
 
+/* Takes --list and --write NS out of argv, keeping the other arguments in order.  Returns
+ * how many are kept, or -1 for a --write without a valid NS. */
+static int take_options(int argc, char **argv, bool *list, Set *set) {
+    int kept = 1;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--list") == 0) {
+            *list = true;
+        } else if (strcmp(argv[a], "--write") == 0) {
+            if (a + 1 == argc || parse_ns(argv[++a], set->write_ns)) return -1;
+        } else {
+            argv[kept++] = argv[a];
+        }
+    }
+    return kept;
+}
+
+/* Whether every cost is above 0, and its writing's part no more than it. */
+static bool costs_valid(const Set *set) {
+    for (int k = 0; k <= PIECES_MAX; k++)
+        if (set->ns[k] <= 0 || set->write_ns[k] > set->ns[k]) return false;
+    return true;
+}
+
 int main(int argc, char **argv) {
-    bool list = argc > 1 && strcmp(argv[argc - 1], "--list") == 0;
-    argc -= list;
     static Set set;
+    bool list = false;
+    argc = take_options(argc, argv, &list, &set);
     int pieces = argc > 2 ? atoi(argv[2]) : 0;
     if (argc < 5 || !variant_lookup(argv[1], &set.v) || pieces < 2 || pieces > PIECES_MAX ||
-        parse_ns(argv[3], &set)) {
-        fprintf(stderr, "usage: bench_cluster VARIANT PIECES NS NODES... [--list]\n");
+        parse_ns(argv[3], set.ns) || !costs_valid(&set)) {
+        fprintf(stderr, "usage: bench_cluster VARIANT PIECES NS NODES... [--write NS] [--list]\n");
         return 2;
     }
     set.count = material_all(pieces, set.list, BUILD_MAX_MATERIALS);

@@ -66,11 +66,19 @@ bool build_run_sliced(const BuildRun *run, int i);
 int build_share_open(const BuildRun *run, int i, int set, SliceShare **share, char *err,
                      size_t errlen);
 
+/* What a process solving ranges of slice groups keeps from one range to the next of the
+ * same material and value set: the tables read, whose decoded blocks serve the next range
+ * too.  range_work_new returns NULL when out of memory; range_work_free(NULL) does nothing. */
+typedef struct RangeWork RangeWork;
+RangeWork *range_work_new(void);
+void range_work_free(RangeWork *work);
+
 /* Solves order[begin, begin + count) of value set `set` of m's slice groups as
- * solve_slice_range does, with the memory a run gives a material in slice groups; its bits go
- * to bits.  Returns 0, or 1 with err set. */
+ * solve_slice_range does, with the memory a run gives a material in slice groups, through
+ * work; its bits go to bits.  Returns 0, or 1 with err set. */
 int build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
-                      uint64_t begin, uint64_t count, uint64_t *bits, char *err, size_t errlen);
+                      uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
+                      size_t errlen);
 
 /* Rewrites m's table to store one side to move, as --one-side does once the set is
  * complete (table_rewrite.h).  Returns 0, or 1 with err set. */

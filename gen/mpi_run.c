@@ -32,9 +32,12 @@ typedef struct Done {
 } Done;
 
 /* Open MPI's blocking calls spin on a core while they wait; a rank waiting for work or for
- * news sleeps between tests instead, leaving the cores to the ranks that solve. */
+ * news sleeps between tests instead, leaving the cores to the ranks that solve.  Each wait
+ * costs up to a pause: with 2 ms, ranges of slices on Scandinavian-8's 4-piece set spent 2 of
+ * their 7.5 s waiting; with 0.1 ms, the wake-ups took 7% of the worker time of its 5-piece set
+ * built whole on this 2-core machine. */
 static void wait_quietly(MPI_Request *request, MPI_Status *status) {
-    static const struct timespec pause = {0, 2000000};
+    static const struct timespec pause = {0, 500000};
     int done = 0;
     for (MPI_Test(request, &done, status); !done; MPI_Test(request, &done, status))
         nanosleep(&pause, NULL);
@@ -61,32 +64,41 @@ static bool bits_make(const Variant *v, const Material *list, const Task *t, Bit
     return bits->words != NULL;
 }
 
+/* What a worker has beside its task: the bits of its range, and what it keeps from one
+ * range to the next of a material (RangeWork), let go before any other task, whose memory
+ * rank 0 counted without it. */
+typedef struct Worker {
+    Bits bits;
+    RangeWork *ranges;
+} Worker;
+
 static int build_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Bits *bits, char *err, size_t errlen) {
-    (void)bits;
+                      const Task *t, Worker *w, char *err, size_t errlen) {
+    (void)w;
     BuildOptions sliced = *opt;
     if (t->sliced) sliced.slices = SLICES_ALWAYS; /* as rank 0 found, whatever this rank would */
     return build_material(v, &list[t->material], &sliced, err, errlen);
 }
 
 static int one_side_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                         const Task *t, Bits *bits, char *err, size_t errlen) {
-    (void)bits;
+                         const Task *t, Worker *w, char *err, size_t errlen) {
+    (void)w;
     return build_one_side(v, &list[t->material], opt, err, errlen);
 }
 
 static int range_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Bits *bits, char *err, size_t errlen) {
-    if (!bits_make(v, list, t, bits)) {
+                      const Task *t, Worker *w, char *err, size_t errlen) {
+    if (!w->ranges) w->ranges = range_work_new();
+    if (!w->ranges || !bits_make(v, list, t, &w->bits)) {
         snprintf(err, errlen, "out of memory");
         return 1;
     }
-    return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, bits->words,
-                             err, errlen);
+    return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, w->bits.words,
+                             w->ranges, err, errlen);
 }
 
 typedef int (*TaskFn)(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Bits *bits, char *err, size_t errlen);
+                      const Task *t, Worker *w, char *err, size_t errlen);
 static const TaskFn perform[] = {
     [TASK_BUILD] = build_task, [TASK_ONE_SIDE] = one_side_task, [TASK_RANGE] = range_task};
 
@@ -94,17 +106,20 @@ static const TaskFn perform[] = {
  * rank 0. */
 static void work(const Variant *v, const Material *list, const BuildOptions *opt) {
     Task t;
+    Worker w = {{NULL, 0}, NULL};
     for (receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE); t.kind != TASK_STOP;
          receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE)) {
+        if (t.kind != TASK_RANGE) range_work_free(w.ranges), w.ranges = NULL;
         Done d = {.failed = 0};
-        Bits bits = {NULL, 0};
-        d.failed = perform[t.kind](v, list, opt, &t, &bits, d.err, sizeof d.err);
+        d.failed = perform[t.kind](v, list, opt, &t, &w, d.err, sizeof d.err);
         d.peak = memory_peak();
         MPI_Send(&d, (int)sizeof d, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
         if (t.kind == TASK_RANGE && !d.failed)
-            MPI_Send(bits.words, (int)bits.count, MPI_UINT64_T, 0, TAG_BITS, MPI_COMM_WORLD);
-        free(bits.words);
+            MPI_Send(w.bits.words, (int)w.bits.count, MPI_UINT64_T, 0, TAG_BITS, MPI_COMM_WORLD);
+        free(w.bits.words);
+        w.bits = (Bits){NULL, 0};
     }
+    range_work_free(w.ranges);
 }
 
 /* A material solved in slice groups, shared out over the workers: for each value set, its
@@ -126,8 +141,13 @@ typedef struct Split {
 #define SPLITS_MAX 16
 
 /* A range is at most this many positions, so that its bits (an eighth of a byte a
- * position) are a message of 512 MiB at most. */
+ * position) are a message of 512 MiB at most; and at least this many, or a whole group,
+ * since each costs its worker some milliseconds besides its solving (the tables opened
+ * afresh, the slice order made again, its cells synced): Scandinavian-8's 4-piece set,
+ * shared out with --slices always in ranges of twice as many as there are workers,
+ * took 2.7 times the worker time of the materials whole. */
 #define RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
+#define RANGE_POSITIONS_MIN ((uint64_t)1 << 20)
 
 /* Rank 0's view of its workers: what each has in hand, and their time. */
 typedef struct Leader {
@@ -178,8 +198,9 @@ static void hand_out(Leader *l, int rank, Task t) {
 }
 
 /* Moves set `set` of sp on to its next group, splitting it into ranges: twice as many as
- * there are workers, for balance, of one slice at least.  A set with none left is solved:
- * its share is freed, so that nothing maps the scratch files when the table is written. */
+ * there are workers, for balance, within the bounds above and of one slice at least.  A set with
+ * none left is solved: its share is freed, so that nothing maps the scratch files when the table is
+ * written. */
 static void next_group(Leader *l, Split *sp, int set) {
     uint64_t begin, end;
     if (!slice_share_next(sp->share[set], &begin, &end)) {
@@ -191,7 +212,9 @@ static void next_group(Leader *l, Split *sp, int set) {
     idx_init(&ix, l->v, &l->list[sp->material]);
     uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
     uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
+    uint64_t least = (RANGE_POSITIONS_MIN + slice - 1) / slice;
     uint64_t most = RANGE_POSITIONS_MAX / slice ? RANGE_POSITIONS_MAX / slice : 1;
+    per = per < least ? least : per;
     sp->next[set] = begin;
     sp->end[set] = end;
     sp->per_range[set] = per > most ? most : per;
@@ -361,7 +384,7 @@ static void log_time(const Leader *l, double seconds) {
     else if (l->opt->log)
         fprintf(l->opt->log,
                 "mpi: %d workers, %.2f s; worker time %.2f s busy, %.2f s idle (%.1f%%) waiting "
-                "for ready materials\n",
+                "for a ready material or group of slices\n",
                 workers, seconds, l->busy, idle,
                 seconds > 0 ? 100 * idle / (workers * seconds) : 0);
 }

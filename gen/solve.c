@@ -837,7 +837,7 @@ static bool alloc_arrays(Solver *s, int threads) {
 }
 
 static void free_solver(Solver *s, int threads) {
-    value_memo_free(s->exits);
+    if (s->exits != s->opt->exits) value_memo_free(s->exits);
     free(s->open_moves);
     free(s->span_dtws);
     if (s->window_bits != s->unstored) free(s->window_bits); /* else the table's, solved whole */
@@ -999,7 +999,9 @@ static Solver *new_solver(const Variant *v, Tablebase *tb, const Material *m,
     s->v = v;
     s->set = opt->set;
     s->opt = opt;
-    s->exits = tb ? value_memo_new(tb, v, opt->set, opt->exit_memory) : NULL;
+    s->exits = opt->exits ? opt->exits
+               : tb       ? value_memo_new(tb, v, opt->set, opt->exit_memory)
+                          : NULL;
     idx_init(&s->ix, v, m);
     s->start = s->reported = wall_seconds();
     return s;

@@ -7,6 +7,7 @@
 #include "slice_plan.h"
 #include "table_file.h"
 #include "tablebase.h"
+#include "value_memo.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -15,6 +16,9 @@ typedef struct SolveOptions {
     int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
     int threads;
     uint64_t exit_memory; /* bytes the values of exits may keep (value_memo.h) */
+    ValueMemo *exits;     /* those values kept by the caller from one call to the next (of
+                           * solve_slice_range, for one material and set), or NULL: the solver
+                           * keeps its own */
     FILE *progress;       /* where progress goes, or NULL */
     bool live;            /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
