@@ -115,7 +115,8 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
         d.peak = memory_peak();
         MPI_Send(&d, (int)sizeof d, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
         if (t.kind == TASK_RANGE && !d.failed)
-            MPI_Send(w.bits.words, (int)w.bits.count, MPI_UINT64_T, 0, TAG_BITS, MPI_COMM_WORLD);
+            MPI_Send(w.bits.words, (int)(w.bits.count * sizeof *w.bits.words), MPI_BYTE, 0,
+                     TAG_BITS, MPI_COMM_WORLD);
         free(w.bits.words);
         w.bits = (Bits){NULL, 0};
     }
