@@ -143,10 +143,10 @@ typedef struct Split {
 
 /* A range is at most this many positions, so that its bits (an eighth of a byte a
  * position) are a message of 512 MiB at most; and at least this many, or a whole group,
- * since each costs its worker some milliseconds besides its solving (the tables opened
- * afresh, the slice order made again, its cells synced): Scandinavian-8's 4-piece set,
+ * since each costs its worker some milliseconds besides its solving (the slice order made
+ * again, the scratch file mapped, its cells synced, the round trip): Scandinavian-8's 4-piece set,
  * shared out with --slices always in ranges of twice as many as there are workers,
- * took 2.7 times the worker time of the materials whole. */
+ * took 3.7 times the worker time of the materials whole (1.6 with this least). */
 #define RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
 #define RANGE_POSITIONS_MIN ((uint64_t)1 << 20)
 
