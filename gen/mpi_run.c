@@ -137,10 +137,6 @@ typedef struct Split {
     bool written;
 } Split;
 
-/* The most splits solved at once: each is a material ready at the same time as the others,
- * as large as memory allows, so few. */
-#define SPLITS_MAX 16
-
 /* A range is at most this many positions, so that its bits (an eighth of a byte a
  * position) are a message of 512 MiB at most; and at least this many, or a whole group,
  * since each costs its worker some milliseconds besides its solving (the slice order made
@@ -161,7 +157,7 @@ typedef struct Leader {
     double *since; /* per rank, when it was handed its task */
     double busy;   /* seconds of all workers spent on tasks */
     uint64_t peak;
-    Split split[SPLITS_MAX];
+    Split *split; /* those begun, in the order begun (a material at most once) */
     int splits;
     char *err; /* the first failure, told by dispatch */
     size_t errlen;
@@ -224,10 +220,6 @@ static void next_group(Leader *l, Split *sp, int set) {
 /* Begins sharing out material i's slice groups.  False, with the failure recorded, when a
  * share cannot be opened. */
 static bool split_open(Leader *l, int material) {
-    if (l->splits == SPLITS_MAX) {
-        fail(l, "too many materials in slice groups at once", 0);
-        return false;
-    }
     Split *sp = &l->split[l->splits++];
     *sp = (Split){.material = material, .sets = draw_value_sets(l->v)};
     char err[900];
@@ -243,7 +235,8 @@ static bool split_open(Leader *l, int material) {
 
 static void split_close(Leader *l, int at) {
     for (int set = 0; set < l->split[at].sets; set++) slice_share_free(l->split[at].share[set]);
-    l->split[at] = l->split[--l->splits];
+    l->splits--;
+    memmove(&l->split[at], &l->split[at + 1], (size_t)(l->splits - at) * sizeof *l->split);
 }
 
 /* The next task of the splits: a range of a group, or the building of a material whose
@@ -395,10 +388,11 @@ static int lead(const Variant *v, const Material *list, int count, const BuildOp
     Leader l = {.v = v, .list = list, .opt = opt, .ranks = ranks, .err = err, .errlen = errlen};
     l.task_of = calloc((size_t)ranks, sizeof *l.task_of); /* TASK_STOP: none in hand */
     l.since = calloc((size_t)ranks, sizeof *l.since);
+    l.split = calloc((size_t)count + 1, sizeof *l.split);
     BuildRun *run;
     int result = build_run_begin(v, list, count, opt, &run, err, errlen);
     l.run = run;
-    if (result == 0 && (!l.task_of || !l.since)) {
+    if (result == 0 && (!l.task_of || !l.since || !l.split)) {
         snprintf(err, errlen, "out of memory");
         result = 1;
     }
@@ -410,6 +404,7 @@ static int lead(const Variant *v, const Material *list, int count, const BuildOp
         MPI_Send(&stop, (int)sizeof stop, MPI_BYTE, rank, TAG_TASK, MPI_COMM_WORLD);
     free(l.task_of);
     free(l.since);
+    free(l.split);
     *peak = l.peak > memory_peak() ? l.peak : memory_peak();
     return build_run_end(run, result, err, errlen);
 }
