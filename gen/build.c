@@ -550,12 +550,15 @@ bool build_run_sliced(const BuildRun *run, int i) {
     return run->need[i].slices;
 }
 
-int build_share_open(const BuildRun *run, int i, int set, SliceShare **share, char *err,
-                     size_t errlen) {
+int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
+                     SliceShare **share, char *err, size_t errlen) {
     char path[4200];
     tb_path(run->tb, &run->list[i], path, sizeof path);
-    SolveOptions so = {
-        .set = set, .threads = run->opt->threads, .progress = run->opt->log, .scratch = path};
+    SolveOptions so = {.set = set,
+                       .threads = run->opt->threads,
+                       .progress = run->opt->log,
+                       .scratch = path,
+                       .order = order};
     return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != TABLE_OK;
 }
 
@@ -566,17 +569,30 @@ static Need sliced_need(const Variant *v, const Material *m, const BuildOptions 
     return memory_needed(v, m, &sliced);
 }
 
+/* The need of a worker solving ranges of m: sliced_need, and the bits of the largest range. */
+static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
+    Need n = sliced_need(v, m, opt);
+    Indexer ix;
+    idx_init(&ix, v, m);
+    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    uint64_t most = slice > BUILD_RANGE_POSITIONS_MAX ? slice : BUILD_RANGE_POSITIONS_MAX;
+    uint64_t bits = (most < ix.size ? most : ix.size) / 8 + 8;
+    n.bytes += bits;
+    n.group += bits;
+    return n;
+}
+
 /* What a worker solving ranges keeps from one to the next of the same material and value
  * set: the tables they read, with the blocks they decoded, the values of exits looked up
- * (value_memo.h), and how the material is solved.  Each range made afresh, Scandinavian-8's
- * 5-piece set shared out over two workers with --slices always took 23% more worker time than
- * one process solving it in slice groups. */
+ * (value_memo.h), the slices' order, and how the material is solved.  Made afresh for each
+ * range, the order alone took about a second a range of Frisian's MMMvMMM (2e8 slices). */
 struct RangeWork {
     Material m;
     int set;
     Tablebase *tb; /* NULL: nothing kept */
+    SliceOrder *order;
     Need need;
-    SolveOptions so;
+    SolveOptions so; /* with the order and the values of exits */
     char path[4200];
 };
 
@@ -586,8 +602,10 @@ RangeWork *range_work_new(void) {
 
 static void range_work_close(RangeWork *work) {
     value_memo_free(work->so.exits);
+    slice_order_free(work->order);
     tb_close(work->tb);
-    work->so.exits = NULL;
+    work->so = (SolveOptions){.exits = NULL};
+    work->order = NULL;
     work->tb = NULL;
 }
 
@@ -606,10 +624,13 @@ static int range_work_for(RangeWork *work, const Variant *v, const Material *m,
     work->m = *m;
     work->set = set;
     tb_path(work->tb, m, work->path, sizeof work->path);
-    work->need = sliced_need(v, m, opt);
+    work->need = range_need(v, m, opt);
     work->so = solve_options(&work->need, opt, set, work->path, work->tb);
+    Indexer ix;
+    idx_init(&ix, v, m);
+    work->so.order = work->order = slice_order_new(&ix);
     work->so.exits = value_memo_new(work->tb, v, set, work->so.exit_memory);
-    if (work->so.exits) return 0;
+    if (work->need.slices && work->so.order && work->so.exits) return 0;
     snprintf(err, errlen, "out of memory");
     range_work_close(work);
     return 1;

@@ -62,9 +62,16 @@ int build_material(const Variant *v, const Material *m, const BuildOptions *opt,
 bool build_run_sliced(const BuildRun *run, int i);
 
 /* Opens the share of value set `set` of material i's slice groups (slice_share_open), its
- * scratch files beside its table.  Returns 0, or 1 with err set. */
-int build_share_open(const BuildRun *run, int i, int set, SliceShare **share, char *err,
-                     size_t errlen);
+ * scratch files beside its table, with the slices' order kept by the caller (the value sets
+ * share one).  Returns 0, or 1 with err set. */
+int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
+                     SliceShare **share, char *err, size_t errlen);
+
+/* A range of slices shared out (mpi_run.c) holds at most this many positions, or one slice:
+ * its bits, an eighth of a byte a position, are a message of 512 MiB at most, or one
+ * slice's (Scandinavian's KKKKvKKK, one slice of 7.0e9 positions: 833 MiB), and count
+ * against the memory of the worker solving it. */
+#define BUILD_RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
 
 /* What a process solving ranges of slice groups keeps from one range to the next of the
  * same material and value set: the tables read, whose decoded blocks serve the next range

@@ -5,6 +5,7 @@
 #include "mpi_schedule.h"
 #include "wall_clock.h"
 
+#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -131,19 +132,18 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
  * is built as any other, its table written from the scratch files (`written`). */
 typedef struct Split {
     int material, sets;
+    SliceOrder *order; /* the slices' order, which the sets' shares read */
     SliceShare *share[VALUE_SETS_MAX];
     uint64_t next[VALUE_SETS_MAX], end[VALUE_SETS_MAX], per_range[VALUE_SETS_MAX];
     int in_hand[VALUE_SETS_MAX];
     bool written;
 } Split;
 
-/* A range is at most this many positions, so that its bits (an eighth of a byte a
- * position) are a message of 512 MiB at most; and at least this many, or a whole group,
- * since each costs its worker some milliseconds besides its solving (the slice order made
- * again, the scratch file mapped, its cells synced, the round trip): Scandinavian-8's 4-piece set,
- * shared out with --slices always in ranges of twice as many as there are workers,
- * took 3.7 times the worker time of the materials whole (1.6 with this least). */
-#define RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
+/* A range is at most BUILD_RANGE_POSITIONS_MAX positions or one slice (build.h), and at
+ * least this many, or a whole group, since each costs its worker some milliseconds besides
+ * its solving (the scratch file mapped, its cells synced, the round trip): Scandinavian-8's
+ * 4-piece set, shared out with --slices always in ranges of twice as many as there are
+ * workers, took 3.7 times the worker time of the materials whole (1.6 with this least). */
 #define RANGE_POSITIONS_MIN ((uint64_t)1 << 20)
 
 /* Rank 0's view of its workers: what each has in hand, and their time. */
@@ -210,7 +210,7 @@ static void next_group(Leader *l, Split *sp, int set) {
     uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
     uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
     uint64_t least = (RANGE_POSITIONS_MIN + slice - 1) / slice;
-    uint64_t most = RANGE_POSITIONS_MAX / slice ? RANGE_POSITIONS_MAX / slice : 1;
+    uint64_t most = BUILD_RANGE_POSITIONS_MAX / slice ? BUILD_RANGE_POSITIONS_MAX / slice : 1;
     per = per < least ? least : per;
     sp->next[set] = begin;
     sp->end[set] = end;
@@ -222,9 +222,21 @@ static void next_group(Leader *l, Split *sp, int set) {
 static bool split_open(Leader *l, int material) {
     Split *sp = &l->split[l->splits++];
     *sp = (Split){.material = material, .sets = draw_value_sets(l->v)};
+    Indexer ix;
+    idx_init(&ix, l->v, &l->list[material]);
+    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    if (slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
+        fail(l, "a slice too large to share out: its bits would not fit one message", 0);
+        return false;
+    }
+    sp->order = slice_order_new(&ix);
+    if (!sp->order) {
+        fail(l, "out of memory", 0);
+        return false;
+    }
     char err[900];
     for (int set = 0; set < sp->sets; set++) {
-        if (build_share_open(l->run, material, set, &sp->share[set], err, sizeof err)) {
+        if (build_share_open(l->run, material, set, sp->order, &sp->share[set], err, sizeof err)) {
             fail(l, err, 0);
             return false;
         }
@@ -235,6 +247,7 @@ static bool split_open(Leader *l, int material) {
 
 static void split_close(Leader *l, int at) {
     for (int set = 0; set < l->split[at].sets; set++) slice_share_free(l->split[at].share[set]);
+    slice_order_free(l->split[at].order);
     l->splits--;
     memmove(&l->split[at], &l->split[at + 1], (size_t)(l->splits - at) * sizeof *l->split);
 }

@@ -27,13 +27,13 @@
  * as many slices as the memory given allows, at least one: each chunk finished is written
  * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
  * their men's steps lead to; the bitmap is a second one, to which each chunk's bits are
- * copied with its cells (put_chunk).  The process holds only the pages
- * of those files it read or wrote since it last let them go, every RELEASE_POSITIONS
- * positions solved.  After each chunk both files are synced and a checkpoint
+ * copied with its cells (put_chunk).  The process holds only the pages of those files it
+ * read or wrote since it last let them go, every RELEASE_POSITIONS positions solved.  After
+ * a chunk, from time to time (see checkpoint), both files are synced and a checkpoint
  * (slice_checkpoint.h) records how far the order got, so that a run cut short is continued
- * after its last chunk (see resume_point for why that gives the same cells).  The groups'
- * slices can also be shared out over processes, which solve ranges of one group at a time
- * (SliceShare in solve.h, for dtb-gen --mpi). */
+ * after its last checkpointed chunk (see resume_point for why that gives the same cells).
+ * The groups' slices can also be shared out over processes, which solve ranges of one group
+ * at a time (SliceShare in solve.h, for dtb-gen --mpi). */
 #include "solve.h"
 
 #include "draw_rules.h"
@@ -135,17 +135,19 @@ typedef struct Solver {
                             * pending there */
     uint64_t slice_size;   /* positions of a slice with one side to move */
     uint64_t slice_count;
-    uint64_t chunk_first;               /* in slice groups, where in order the chunk starts */
-    uint64_t side_stride, slot_stride;  /* of local indices */
-    uint64_t window;                    /* positions the arrays hold */
-    uint64_t chunk;                     /* slices solved at once in slice groups */
-    SliceFile *file, *bits;             /* the scratch files of cells and of unstored */
-    uint64_t unreleased;                /* positions solved since they were let go */
-    uint32_t *order;                    /* the slices, fewest rows to go first */
-    uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
-    uint64_t solved;                    /* slices, in order */
-    char checkpoint[4400];              /* in slice groups, the checkpoint's path */
-    char work[1024];                    /* and the work it names (slice_checkpoint.h) */
+    uint64_t chunk_first;              /* in slice groups, where in order the chunk starts */
+    uint64_t side_stride, slot_stride; /* of local indices */
+    uint64_t window;                   /* positions the arrays hold */
+    uint64_t chunk;                    /* slices solved at once in slice groups */
+    SliceFile *file, *bits;            /* the scratch files of cells and of unstored */
+    uint64_t unreleased;               /* positions solved since they were let go */
+    const SliceOrder *slices;          /* opt->order, or own_order */
+    SliceOrder *own_order;             /* made here when the caller keeps none */
+    const uint32_t *order;             /* slices->order */
+    const uint64_t *group_start;       /* slices->group_start */
+    uint64_t solved;                   /* slices, in order */
+    char checkpoint[4400];             /* in slice groups, the checkpoint's path */
+    char work[1024];                   /* and the work it names (slice_checkpoint.h) */
     const SolveOptions *opt;
     double start, reported;
     /* in slice groups, when the last checkpoint was written, and the seconds it took */
@@ -558,18 +560,41 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
-/* Sorts the slices by their group (slice_plan.h), holes last.  False when out of memory. */
-static bool order_slices(Solver *s, const uint8_t *rows) {
-    s->order = s->slice_count <= UINT32_MAX ? malloc(s->slice_count * sizeof *s->order) : NULL;
-    if (!s->order) return false;
-    for (uint64_t k = 0; k < s->slice_count; k++) s->group_start[rows[k] + 1]++;
+/* The slices of a material, fewest rows to go first (slice_plan.h), holes last. */
+struct SliceOrder {
+    SlicePlan plan;
+    uint32_t *order;
+    uint64_t group_start[ROWS_MAX + 1]; /* [r]: where slices r rows to go start in order */
+};
+
+/* Sorts the slices by their group.  False when out of memory. */
+static bool order_slices(SliceOrder *o, const uint8_t *rows) {
+    uint64_t count = o->plan.slice_count;
+    o->order = count <= UINT32_MAX ? malloc(count * sizeof *o->order) : NULL;
+    if (!o->order) return false;
+    for (uint64_t k = 0; k < count; k++) o->group_start[rows[k] + 1]++;
     uint64_t next[ROWS_MAX];
     for (int r = 0; r < ROWS_MAX; r++) {
-        next[r] = s->group_start[r];
-        s->group_start[r + 1] += s->group_start[r];
+        next[r] = o->group_start[r];
+        o->group_start[r + 1] += o->group_start[r];
     }
-    for (uint64_t k = 0; k < s->slice_count; k++) s->order[next[rows[k]]++] = (uint32_t)k;
+    for (uint64_t k = 0; k < count; k++) o->order[next[rows[k]]++] = (uint32_t)k;
     return true;
+}
+
+SliceOrder *slice_order_new(const Indexer *ix) {
+    SliceOrder *o = calloc(1, sizeof *o);
+    uint8_t *rows = malloc(ix->men_count[WHITE] * ix->men_count[BLACK]);
+    bool ok = o && rows && slice_plan_make(ix, &o->plan, rows) && order_slices(o, rows);
+    free(rows);
+    if (ok) return o;
+    slice_order_free(o);
+    return NULL;
+}
+
+void slice_order_free(SliceOrder *o) {
+    if (o) free(o->order);
+    free(o);
 }
 
 static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen) {
@@ -807,22 +832,22 @@ static uint64_t chunk_slices(const Solver *s, const SlicePlan *plan) {
     return chunk < largest ? chunk : largest;
 }
 
-/* Counts the slices and sorts them into their order (order_slices).  False when out of
- * memory. */
-static bool plan_slices(Solver *s, SlicePlan *plan) {
-    s->slice_count = s->ix.men_count[WHITE] * s->ix.men_count[BLACK];
-    s->slice_size = s->ix.per_side / s->slice_count;
-    uint8_t *rows = malloc(s->slice_count);
-    bool ok = rows && slice_plan_make(&s->ix, plan, rows) && order_slices(s, rows);
-    free(rows);
-    return ok;
+/* Takes the slices' order kept by the caller, or makes one.  False when out of memory. */
+static bool plan_slices(Solver *s) {
+    s->own_order = s->opt->order ? NULL : slice_order_new(&s->ix);
+    s->slices = s->opt->order ? s->opt->order : s->own_order;
+    if (!s->slices) return false;
+    s->slice_count = s->slices->plan.slice_count;
+    s->slice_size = s->slices->plan.slice_size;
+    s->order = s->slices->order;
+    s->group_start = s->slices->group_start;
+    return true;
 }
 
 /* Lays out the window (see Solver) and allocates its arrays. */
 static bool alloc_arrays(Solver *s, int threads) {
-    SlicePlan plan = {0};
-    bool ok = plan_slices(s, &plan);
-    s->chunk = chunk_slices(s, &plan);
+    if (!plan_slices(s)) return false;
+    s->chunk = chunk_slices(s, &s->slices->plan);
     bool sliced = s->opt->scratch != NULL;
     s->window = sliced ? s->chunk * 2 * s->slice_size : s->ix.size;
     s->side_stride = sliced ? s->chunk * s->slice_size : s->ix.per_side;
@@ -832,8 +857,7 @@ static bool alloc_arrays(Solver *s, int threads) {
     s->window_bits = calloc(bitmap_words(s->window), sizeof *s->window_bits);
     s->unstored = sliced ? NULL : s->window_bits;
     s->span_dtws = calloc((s->window >> SPAN_BITS) + 1, sizeof *s->span_dtws);
-    return ok && s->cells && s->open_moves && s->window_bits && s->span_dtws &&
-           alloc_tools(s, threads);
+    return s->cells && s->open_moves && s->window_bits && s->span_dtws && alloc_tools(s, threads);
 }
 
 static void free_solver(Solver *s, int threads) {
@@ -841,7 +865,7 @@ static void free_solver(Solver *s, int threads) {
     free(s->open_moves);
     free(s->span_dtws);
     if (s->window_bits != s->unstored) free(s->window_bits); /* else the table's, solved whole */
-    free(s->order);
+    slice_order_free(s->own_order);
     for (int t = 0; t < threads; t++) free(s->worker[t].tools);
     free(s);
 }
@@ -903,7 +927,7 @@ static void describe_work(Solver *s, char *work, size_t len) {
     char name[MATERIAL_NAME_MAX];
     material_name(&s->ix.m, name, sizeof name);
     XXH64_hash_t order = XXH3_64bits(s->order, s->slice_count * sizeof *s->order);
-    order = XXH3_64bits_withSeed(s->group_start, sizeof s->group_start, order);
+    order = XXH3_64bits_withSeed(s->group_start, sizeof s->slices->group_start, order);
     snprintf(work, len,
              "dtb-gen slice checkpoint\ndtb %s, table format %u\nvariant %s %016" PRIx64
              "\nmaterial %s\nvalues %s\npositions %" PRIu64 "\nslices %" PRIu64
@@ -1062,9 +1086,8 @@ TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOpt
     snprintf(sh->table, sizeof sh->table, "%s", opt->scratch);
     sh->opt.scratch = sh->table;
     sh->s = new_solver(v, NULL, m, &sh->opt);
-    SlicePlan plan;
     TableStatus st =
-        sh->s && plan_slices(sh->s, &plan) ? open_scratch(sh->s, err, errlen) : TABLE_ERR_MEMORY;
+        sh->s && plan_slices(sh->s) ? open_scratch(sh->s, err, errlen) : TABLE_ERR_MEMORY;
     if (st == TABLE_ERR_MEMORY) snprintf(err, errlen, "out of memory");
     if (st != TABLE_OK) {
         slice_share_free(sh);

@@ -12,20 +12,31 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+/* The slices of a material in the order they are solved (slice_plan.h): 4 bytes a slice,
+ * and a walk over every placement of the men to make, so kept by a caller that solves
+ * ranges of one material one after another, or shares them out (SolveOptions.order).
+ * slice_order_new returns NULL when out of memory; slice_order_free(NULL) does nothing. */
+typedef struct SliceOrder SliceOrder;
+SliceOrder *slice_order_new(const Indexer *ix);
+void slice_order_free(SliceOrder *o);
+
 typedef struct SolveOptions {
     int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
     int threads;
-    uint64_t exit_memory; /* bytes the values of exits may keep (value_memo.h) */
-    ValueMemo *exits;     /* those values kept by the caller from one call to the next (of
-                           * solve_slice_range, for one material and set), or NULL: the solver
-                           * keeps its own */
-    FILE *progress;       /* where progress goes, or NULL */
-    bool live;            /* progress is a terminal: rewrite one line in place */
+    uint64_t exit_memory;    /* bytes the values of exits may keep (value_memo.h) */
+    const SliceOrder *order; /* m's, kept by the caller from one call to the next, or NULL:
+                              * the solver makes its own */
+    ValueMemo *exits;        /* those values kept by the caller from one call to the next (of
+                              * solve_slice_range, for one material and set), or NULL: the solver
+                              * keeps its own */
+    FILE *progress;          /* where progress goes, or NULL */
+    bool live;               /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
      * (slice_plan.h, solve_slice_bytes), with scratch files (slice_file.h) and a
      * checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's name
-     * and .cells.tmp, .unstored.tmp and .checkpoint added: continued from the checkpoint
-     * when it names this work, which the log then says */
+     * and .cells.tmp, .unstored.tmp and .checkpoint added: solve_material continues from
+     * the checkpoint when it names this work, which the log then says (solve_slice_range
+     * reads and writes only the cells file) */
     const char *scratch;
     /* In slice groups, the bytes the window may take beyond one slice: the more slices are
      * solved at once, the less often the threads wait for each other */
