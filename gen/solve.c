@@ -146,6 +146,7 @@ typedef struct Solver {
     const uint32_t *order;             /* slices->order */
     const uint64_t *group_start;       /* slices->group_start */
     uint64_t solved;                   /* slices, in order */
+    uint64_t checkpointed;             /* slices the last checkpoint says are solved */
     char checkpoint[4400];             /* in slice groups, the checkpoint's path */
     char work[1024];                   /* and the work it names (slice_checkpoint.h) */
     const SolveOptions *opt;
@@ -644,16 +645,16 @@ static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
     }
 }
 
-/* ORs n bits of src, from bit `from` on, into dst from bit `to` on. */
+/* ORs n bits of src, from bit `from` on, into dst from bit `to` on: a word's worth at a
+ * time, as far as neither side crosses a word. */
 static void or_bits(uint64_t *dst, uint64_t to, const uint64_t *src, uint64_t from, uint64_t n) {
     for (uint64_t done = 0, step; done < n; done += step) {
-        uint64_t at = from + done, word = src[at / 64] >> (at % 64);
-        step = 64 - at % 64 < n - done ? 64 - at % 64 : n - done;
+        uint64_t at = from + done, put = to + done;
+        step = 64 - at % 64 < 64 - put % 64 ? 64 - at % 64 : 64 - put % 64;
+        step = step < n - done ? step : n - done;
+        uint64_t word = src[at / 64] >> (at % 64);
         if (step < 64) word &= ((uint64_t)1 << step) - 1;
-        for (; word; word &= word - 1) {
-            uint64_t bit = to + done + (uint64_t)bit_first(word);
-            dst[bit / 64] |= (uint64_t)1 << (bit % 64);
-        }
+        dst[put / 64] |= word << (put % 64);
     }
 }
 
@@ -706,6 +707,7 @@ static TableStatus checkpoint(Solver *s, bool forced, char *err, size_t errlen) 
     TableStatus st = slice_file_sync(s->file, err, errlen);
     if (st == TABLE_OK) st = slice_file_sync(s->bits, err, errlen);
     if (st == TABLE_OK) st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
+    if (st == TABLE_OK) s->checkpointed = s->solved;
     s->checkpoint_end = wall_seconds();
     s->checkpoint_cost = s->checkpoint_end - start;
     return st;
@@ -1004,7 +1006,7 @@ static uint64_t resume_point(Solver *s) {
 static TableStatus open_scratch(Solver *s, char *err, size_t errlen) {
     scratch_path(s->opt->scratch, s->set, SCRATCH_CHECKPOINT, s->checkpoint, sizeof s->checkpoint);
     describe_work(s, s->work, sizeof s->work);
-    s->solved = resume_point(s);
+    s->solved = s->checkpointed = resume_point(s);
     TableStatus st = TABLE_OK;
     if (s->solved == 0) {
         unlink(s->checkpoint); /* resume_point said why, when there was one */
@@ -1125,6 +1127,9 @@ TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_
 
 void slice_share_free(SliceShare *sh) {
     if (!sh) return;
+    char err[600];
+    if (sh->s && sh->s->file && sh->s->solved > sh->s->checkpointed)
+        checkpoint(sh->s, true, err, sizeof err); /* else the last one stands */
     if (sh->s) {
         slice_file_free(sh->s->file);
         slice_file_free(sh->s->bits);

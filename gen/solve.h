@@ -102,6 +102,8 @@ void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint6
  * bits put: from time to time a checkpoint says so, and always once every slice is. */
 TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen);
 
+/* Frees sh, first checkpointing the slices recorded solved since the last checkpoint, if
+ * it can (else the last stands), so that a run stopped by a failure elsewhere resumes there. */
 void slice_share_free(SliceShare *sh);
 
 /* The words of the bits of a range of count slices of a material of this index. */
