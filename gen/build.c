@@ -373,7 +373,7 @@ static int plan_line(const Variant *v, const Material *m, const BuildOptions *bo
     idx_init(&ix, v, m);
     Need need = memory_needed(v, m, both);
     if (!need.group) return 1; /* out of memory */
-    uint64_t slices = ix.men_count[WHITE] * ix.men_count[BLACK];
+    uint64_t slices = slice_count(&ix);
     char name[MATERIAL_NAME_MAX], text[4][32];
     material_name(m, name, sizeof name);
     memory_format(need.tables, text[0], sizeof text[0]);
@@ -574,7 +574,7 @@ static Need range_need(const Variant *v, const Material *m, const BuildOptions *
     Need n = sliced_need(v, m, opt);
     Indexer ix;
     idx_init(&ix, v, m);
-    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    uint64_t slice = slice_positions(&ix);
     uint64_t most = slice > BUILD_RANGE_POSITIONS_MAX ? slice : BUILD_RANGE_POSITIONS_MAX;
     uint64_t bits = (most < ix.size ? most : ix.size) / 8 + 8;
     n.bytes += bits;

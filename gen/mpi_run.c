@@ -207,7 +207,7 @@ static void next_group(Leader *l, Split *sp, int set) {
     }
     Indexer ix;
     idx_init(&ix, l->v, &l->list[sp->material]);
-    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    uint64_t slice = slice_positions(&ix);
     uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
     uint64_t least = (RANGE_POSITIONS_MIN + slice - 1) / slice;
     uint64_t most = BUILD_RANGE_POSITIONS_MAX / slice ? BUILD_RANGE_POSITIONS_MAX / slice : 1;
@@ -224,7 +224,7 @@ static bool split_open(Leader *l, int material) {
     *sp = (Split){.material = material, .sets = draw_value_sets(l->v)};
     Indexer ix;
     idx_init(&ix, l->v, &l->list[material]);
-    uint64_t slice = 2 * ix.per_side / (ix.men_count[WHITE] * ix.men_count[BLACK]);
+    uint64_t slice = slice_positions(&ix);
     if (slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
         fail(l, "a slice too large to share out: its bits would not fit one message", 0);
         return false;

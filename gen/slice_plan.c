@@ -38,9 +38,17 @@ static bool side_sets(const Indexer *ix, uint64_t slice_size, int side, SideSets
     return true;
 }
 
+uint64_t slice_count(const Indexer *ix) {
+    return ix->men_count[WHITE] * ix->men_count[BLACK];
+}
+
+uint64_t slice_positions(const Indexer *ix) {
+    return 2 * (ix->per_side / slice_count(ix));
+}
+
 bool slice_plan_make(const Indexer *ix, SlicePlan *plan, uint8_t *rows) {
     memset(plan, 0, sizeof *plan);
-    plan->slice_count = ix->men_count[WHITE] * ix->men_count[BLACK];
+    plan->slice_count = slice_count(ix);
     plan->slice_size = ix->per_side / plan->slice_count;
     SideSets white = {NULL, NULL}, black = {NULL, NULL};
     bool ok = side_sets(ix, plan->slice_size, WHITE, &white) &&

@@ -25,6 +25,11 @@ typedef struct SlicePlan {
     uint64_t group[SLICE_ROWS_MAX + 1]; /* [r]: slices r rows to go; [SLICE_HOLE]: holes */
 } SlicePlan;
 
+/* The slices of ix's material, holes included, and the positions of one of them with either
+ * side to move. */
+uint64_t slice_count(const Indexer *ix);
+uint64_t slice_positions(const Indexer *ix);
+
 /* Counts the slices of ix's material by group, and when rows is not NULL writes each
  * slice's rows to go there (slice_count entries, SLICE_HOLE for a hole).  False when out
  * of memory. */

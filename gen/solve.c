@@ -585,7 +585,7 @@ static bool order_slices(SliceOrder *o, const uint8_t *rows) {
 
 SliceOrder *slice_order_new(const Indexer *ix) {
     SliceOrder *o = calloc(1, sizeof *o);
-    uint8_t *rows = malloc(ix->men_count[WHITE] * ix->men_count[BLACK]);
+    uint8_t *rows = malloc(slice_count(ix));
     bool ok = o && rows && slice_plan_make(ix, &o->plan, rows) && order_slices(o, rows);
     free(rows);
     if (ok) return o;
@@ -797,8 +797,7 @@ uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
-    uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
-    return window_bytes(ix->size) + slices * (sizeof(uint32_t) + 1);
+    return window_bytes(ix->size) + slice_count(ix) * (sizeof(uint32_t) + 1);
 }
 
 /* A window of one slice, the order of the slices (and their rows while sorted), and the pages of
@@ -1139,8 +1138,7 @@ void slice_share_free(SliceShare *sh) {
 }
 
 uint64_t solve_range_words(const Indexer *ix, uint64_t count) {
-    uint64_t slices = ix->men_count[WHITE] * ix->men_count[BLACK];
-    return bitmap_words(count * 2 * (ix->per_side / slices));
+    return bitmap_words(count * slice_positions(ix));
 }
 
 /* Whether order[begin, begin + count) lies in one group: else the slices would read cells of
