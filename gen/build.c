@@ -562,16 +562,12 @@ int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *orde
     return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != TABLE_OK;
 }
 
-/* Whatever this process would choose, m is solved in slice groups: another has begun them. */
-static Need sliced_need(const Variant *v, const Material *m, const BuildOptions *opt) {
+/* The need of a worker solving ranges of m: in slice groups, whatever this process would
+ * choose (rank 0 began them), and the bits of the largest range. */
+static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
     BuildOptions sliced = *opt;
     sliced.slices = SLICES_ALWAYS;
-    return memory_needed(v, m, &sliced);
-}
-
-/* The need of a worker solving ranges of m: sliced_need, and the bits of the largest range. */
-static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
-    Need n = sliced_need(v, m, opt);
+    Need n = memory_needed(v, m, &sliced);
     Indexer ix;
     idx_init(&ix, v, m);
     uint64_t slice = slice_positions(&ix);

@@ -132,6 +132,7 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
  * is built as any other, its table written from the scratch files (`written`). */
 typedef struct Split {
     int material, sets;
+    uint64_t slice;    /* positions of a slice, both sides to move */
     SliceOrder *order; /* the slices' order, which the sets' shares read */
     SliceShare *share[VALUE_SETS_MAX];
     uint64_t next[VALUE_SETS_MAX], end[VALUE_SETS_MAX], per_range[VALUE_SETS_MAX];
@@ -205,9 +206,7 @@ static void next_group(Leader *l, Split *sp, int set) {
         sp->share[set] = NULL;
         return;
     }
-    Indexer ix;
-    idx_init(&ix, l->v, &l->list[sp->material]);
-    uint64_t slice = slice_positions(&ix);
+    uint64_t slice = sp->slice;
     uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
     uint64_t least = (RANGE_POSITIONS_MIN + slice - 1) / slice;
     uint64_t most = BUILD_RANGE_POSITIONS_MAX / slice ? BUILD_RANGE_POSITIONS_MAX / slice : 1;
@@ -224,8 +223,8 @@ static bool split_open(Leader *l, int material) {
     *sp = (Split){.material = material, .sets = draw_value_sets(l->v)};
     Indexer ix;
     idx_init(&ix, l->v, &l->list[material]);
-    uint64_t slice = slice_positions(&ix);
-    if (slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
+    sp->slice = slice_positions(&ix);
+    if (sp->slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
         fail(l, "a slice too large to share out: its bits would not fit one message", 0);
         return false;
     }

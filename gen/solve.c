@@ -1098,15 +1098,17 @@ TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOpt
     return TABLE_OK;
 }
 
-bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
-    const Solver *s = sh->s;
+/* Where the group of order[k] ends, or 0 when k is past the last group (holes are none). */
+static uint64_t group_end(const Solver *s, uint64_t k) {
     for (int r = 0; r < SLICE_HOLE; r++)
-        if (s->group_start[r + 1] > s->solved) {
-            *begin = s->solved;
-            *end = s->group_start[r + 1];
-            return true;
-        }
-    return false;
+        if (k < s->group_start[r + 1]) return s->group_start[r + 1];
+    return 0;
+}
+
+bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
+    *begin = sh->s->solved;
+    *end = group_end(sh->s, sh->s->solved);
+    return *end > 0;
 }
 
 void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits) {
@@ -1144,9 +1146,7 @@ uint64_t solve_range_words(const Indexer *ix, uint64_t count) {
 /* Whether order[begin, begin + count) lies in one group: else the slices would read cells of
  * slices solved beside them. */
 static bool in_one_group(const Solver *s, uint64_t begin, uint64_t count) {
-    for (int r = 0; r < SLICE_HOLE; r++)
-        if (begin < s->group_start[r + 1]) return count && begin + count <= s->group_start[r + 1];
-    return false;
+    return count && begin + count <= group_end(s, begin);
 }
 
 TableStatus solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
