@@ -12,12 +12,25 @@ uint64_t memory_physical(void) {
     return pages > 0 && page > 0 ? (uint64_t)pages * (uint64_t)page : 0;
 }
 
-uint64_t memory_resident(void) {
+/* The resident pages of this process, and those of them that are files' (0 if unknown). */
+static void resident_pages(unsigned long long *resident, unsigned long long *of_files) {
     FILE *f = fopen("/proc/self/statm", "r");
-    unsigned long long size = 0, resident = 0;
-    bool read = f && fscanf(f, "%llu %llu", &size, &resident) == 2;
+    unsigned long long size;
+    if (!f || fscanf(f, "%llu %llu %llu", &size, resident, of_files) != 3)
+        *resident = *of_files = 0;
     if (f) fclose(f);
-    return read ? resident * (uint64_t)sysconf(_SC_PAGE_SIZE) : 0;
+}
+
+uint64_t memory_resident(void) {
+    unsigned long long resident, of_files;
+    resident_pages(&resident, &of_files);
+    return resident * (uint64_t)sysconf(_SC_PAGE_SIZE);
+}
+
+uint64_t memory_anonymous(void) {
+    unsigned long long resident, of_files;
+    resident_pages(&resident, &of_files);
+    return resident > of_files ? (resident - of_files) * (uint64_t)sysconf(_SC_PAGE_SIZE) : 0;
 }
 
 uint64_t memory_peak(void) {

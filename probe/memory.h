@@ -13,6 +13,10 @@ uint64_t memory_physical(void);
 /* The resident size of this process now, in bytes (0 if unknown). */
 uint64_t memory_resident(void);
 
+/* The same less the pages of files (mapped scratch files, code), which the kernel may write
+ * back and drop: the memory this process alone holds. */
+uint64_t memory_anonymous(void);
+
 /* The largest resident size this process has had, in bytes. */
 uint64_t memory_peak(void);
 

@@ -42,9 +42,13 @@
  * and its successors located once for both; a larger table checks them one after the
  * other (the draw-rules values read only draw-rules values), holding one set's cells: 2
  * bytes a position, 11.8 GB for Frisian's largest 5-piece material; and a bit a position
- * for the positions the passes settle. */
+ * for the positions the passes settle.  Cells that do not fit in half of the memory go to a
+ * scratch file (cell_scratch.h): the passes read them in index order, and a position's
+ * successors in its own material lie in a few slices of the other side to move, so the
+ * pages in use stay few. */
 #include "check.h"
 
+#include "cell_scratch.h"
 #include "draw_rules.h"
 #include "index.h"
 #include "memory.h"
@@ -79,7 +83,9 @@ typedef struct Shared {
                                   * settled by the passes before the check */
     ValueMemo *others[VALUE_SETS_MAX]; /* by set: other materials' values, each read once */
     const char *name;
-    uint64_t memory; /* what the check plans by (CheckOptions) */
+    uint64_t memory;     /* what the check plans by (CheckOptions) */
+    const char *scratch; /* where the cells are mapped from a file (CheckOptions), or NULL
+                            when they are in memory */
     FILE *progress;
     Visit visit;
     atomic_uint_fast64_t next_chunk;
@@ -352,10 +358,26 @@ static TableStatus open_table(Shared *s, const char *path, int sets, TableFile *
 }
 
 /* What the values of other materials may keep: half of what the memory limit leaves
- * beside this process, the other half being for the blocks those tables decode. */
+ * beside this process, the other half being for the blocks those tables decode.  Cells in
+ * a scratch file are not the process's: their pages in memory the kernel may drop. */
 static uint64_t memo_budget(uint64_t limit) {
-    uint64_t used = memory_resident();
+    uint64_t used = memory_anonymous();
     return used < limit ? (limit - used) / 2 : 0;
+}
+
+/* *cells: room for a value set's cells, in memory or mapped from a scratch file (s->scratch). */
+static TableStatus cells_new(const Shared *s, Cell **cells, char *err, size_t errlen) {
+    uint64_t bytes = s->ix.size * sizeof(Cell) + 1;
+    if (s->scratch) return cell_scratch_map(s->scratch, bytes, (void **)cells, err, errlen);
+    *cells = malloc(bytes);
+    return *cells ? TABLE_OK : TABLE_ERR_MEMORY; /* named by the caller */
+}
+
+static void cells_free(const Shared *s, Cell *cells) {
+    if (s->scratch)
+        cell_scratch_unmap(cells, s->ix.size * sizeof(Cell) + 1);
+    else
+        free(cells);
 }
 
 /* Checks value sets s->first_set to s->set_end - 1 in the same passes: their cells are
@@ -365,9 +387,8 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
                               size_t errlen) {
     TableStatus status = TABLE_OK;
     for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++) {
-        s->cells[set] = malloc(s->ix.size * sizeof(Cell) + 1);
-        status = s->cells[set] ? table_read_set(file, set, s->cells[set], err, errlen)
-                               : TABLE_ERR_MEMORY;
+        status = cells_new(s, &s->cells[set], err, errlen);
+        if (status == TABLE_OK) status = table_read_set(file, set, s->cells[set], err, errlen);
     }
     size_t settled_bytes = (s->ix.size + 63) / 64 * sizeof *s->settled;
     if (status == TABLE_OK && !(s->settled = malloc(settled_bytes))) status = TABLE_ERR_MEMORY;
@@ -388,11 +409,28 @@ static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int t
     s->settled = NULL;
     for (int set = s->first_set; set < s->set_end; set++) {
         value_memo_free(s->others[set]);
-        free(s->cells[set]);
+        cells_free(s, s->cells[set]);
         s->others[set] = NULL;
         s->cells[set] = NULL;
     }
     return status;
+}
+
+/* Where the cells of per_pass value sets go: in memory, or to a scratch file where they
+ * would take more than half of the memory, the other half being for the values and blocks
+ * of other materials (memo_budget). */
+static void cells_place(Shared *s, int per_pass, const CheckOptions *opt) {
+    uint64_t bytes = (uint64_t)per_pass * s->ix.size * sizeof(Cell);
+    if (bytes <= opt->memory / 2) return;
+    s->scratch = opt->scratch;
+    char size[32], half[32];
+    memory_format(bytes, size, sizeof size);
+    memory_format(opt->memory / 2, half, sizeof half);
+    if (opt->log)
+        fprintf(opt->log,
+                "%s: its cells (%s at a time) do not fit in half of the memory (%s): "
+                "kept in a scratch file in '%s'\n",
+                s->name, size, half, s->scratch);
 }
 
 /* s->tb: a new handle on the folder, with no blocks decoded yet. */
@@ -422,6 +460,7 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
         s.file = file;
     }
     int per_pass = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
+    if (status == TABLE_OK) cells_place(&s, per_pass, opt);
     for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += per_pass) {
         s.set_end = s.first_set + per_pass;
         /* Sets checked apart read the successors through a handle each, so that the

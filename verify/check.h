@@ -28,11 +28,15 @@ typedef struct CheckResult {
 
 typedef struct CheckOptions {
     int threads;
-    uint64_t memory; /* what the check plans by: value sets are checked in the same passes
-                        where their cells fit in a quarter of it, and the memos of other
-                        materials take up to half of what the cells leave; the blocks
-                        those materials decode come on top */
-    FILE *progress;  /* progress lines, or NULL */
+    uint64_t memory;     /* what the check plans by: value sets are checked in the same passes
+                            where their cells fit in a quarter of it, and the memos of other
+                            materials take up to half of what the cells leave; the blocks
+                            those materials decode come on top */
+    const char *scratch; /* the folder of the scratch file (cell_scratch.h) that takes the
+                            cells where they do not fit in half of memory */
+    FILE *progress;      /* progress lines, or NULL */
+    FILE *log;           /* where a table's cells go to a scratch file, a line saying so; or
+                            NULL */
 } CheckOptions;
 
 /* Checks every stored value (of every value set) of canonical material m in its table

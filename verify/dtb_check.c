@@ -13,7 +13,8 @@
 #define MATERIALS_MAX 1024
 
 static const char usage[] =
-    "usage: dtb-check --variant V [--dir DIR] [--threads T] [--memory SIZE] [MATERIAL...]\n"
+    "usage: dtb-check --variant V [--dir DIR] [--threads T] [--memory SIZE] [--scratch DIR]\n"
+    "                 [MATERIAL...]\n"
     "Checks the named tables (like KKMvK), or every table in DIR, against the rules: each\n"
     "position's stored value and DTW must be the best its legal moves give, valued through\n"
     "the tables in DIR, and a position without moves must be a loss in 0.  Positions with a\n"
@@ -31,7 +32,10 @@ static const char usage[] =
     "the memory left spare; and the blocks of those tables it decodes.  --memory (like 16G or\n"
     "512M; default 90% of this machine's) is the memory it plans by, not a hard bound:\n"
     "Frisian's two value sets are checked at once where their cells fit in a quarter of it,\n"
-    "else one after the other.\n";
+    "else one after the other.  Cells that do not fit in half of it go to a scratch file in\n"
+    "--scratch DIR (default $TMPDIR, else /tmp), said so on stderr, which the kernel keeps\n"
+    "in memory as far as it can: it is removed as it is made, so it is gone when dtb-check\n"
+    "ends, however it ends, and its room on disk is reserved first.\n";
 
 typedef char Name[MATERIAL_NAME_MAX];
 
@@ -125,12 +129,11 @@ static bool check_one(const Variant *v, const char *dir, const char *text, bool 
 
 int main(int argc, char **argv) {
     cli_check_output_at_exit();
-    const char *variant = NULL, *dir = NULL, *threads = "1", *memory = NULL;
-    const CliOption options[] = {{"--variant", true, &variant},
-                                 {"--dir", true, &dir},
-                                 {"--threads", true, &threads},
-                                 {"--memory", true, &memory},
-                                 {0}};
+    const char *variant = NULL, *dir = NULL, *threads = "1", *memory = NULL,
+               *scratch = getenv("TMPDIR");
+    const CliOption options[] = {{"--variant", true, &variant}, {"--dir", true, &dir},
+                                 {"--threads", true, &threads}, {"--memory", true, &memory},
+                                 {"--scratch", true, &scratch}, {0}};
     static Name names[MATERIALS_MAX];
     static const char *list[MATERIALS_MAX];
     int count = cli_parse(argc, argv, options, list, MATERIALS_MAX, usage);
@@ -143,7 +146,9 @@ int main(int argc, char **argv) {
     if (whole_folder) count = list_tables(dir, names, list);
     CheckOptions opt = {.threads = (int)cli_number("--threads", threads, 1, 64),
                         .memory = cli_memory(memory),
-                        .progress = isatty(fileno(stderr)) ? stderr : NULL};
+                        .scratch = scratch && *scratch ? scratch : "/tmp",
+                        .progress = isatty(fileno(stderr)) ? stderr : NULL,
+                        .log = stderr};
     int passed = 0;
     for (int i = 0; i < count; i++) {
         passed += check_one(&v, dir, list[i], whole_folder, &opt);

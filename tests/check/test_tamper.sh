@@ -60,13 +60,32 @@ expect_match "shows the changed position" \
 
 # Frisian's second value set, the draw rules (RULES.md 7.2), is checked too.  The two
 # value sets are checked in the same passes where their cells (2 x 117600 x 2 bytes for
-# KKvK) fit in a quarter of --memory (1G), else one after the other (64K): a change to
-# either set is found both ways, and named.
+# KKvK) fit in a quarter of --memory (1G), else one after the other (1M), and a set's
+# cells that do not fit in half of it are kept in a scratch file (64K): a change to either
+# set is found all three ways, and named.
 "$GEN" --variant frisian --dir "$WORK/frisian-good" KKvK >"$WORK/gen.log" 2>&1 || exit 1
-for memory in 1G 64K; do
-    "$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory $memory >"$WORK/out"
+mkdir -p "$WORK/scratch"
+for memory in 1G 1M 64K; do
+    "$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory $memory \
+        --scratch "$WORK/scratch" >"$WORK/out" 2>"$WORK/err"
     expect_status "good Frisian tables pass with --memory $memory" 0 $?
+    if [ $memory = 64K ]; then
+        expect_match "KKvK's cells go to a scratch file, said so" \
+            "^KKvK: its cells \(229\.69 KiB at a time\) do not fit in half of the memory \(32\.00 KiB\): kept in a scratch file in '$WORK/scratch'$" \
+            "$WORK/err"
+    elif grep -q "scratch file" "$WORK/err"; then
+        echo "FAIL with --memory $memory the cells should be in memory:"
+        cat "$WORK/err"
+        FAILED=1
+    fi
 done
+[ -z "$(ls -A "$WORK/scratch")" ] && echo "ok   and the scratch file is gone" ||
+    { echo "FAIL a scratch file was left in $WORK/scratch"; FAILED=1; }
+"$CHECK" --variant frisian --dir "$WORK/frisian-good" --memory 64K \
+    --scratch "$WORK/no-such-folder" >"$WORK/out" 2>&1
+expect_status "a --scratch folder that is not there fails" 1 $?
+expect_match "and is named" \
+    "^FAIL KKvK: cannot make a scratch file of .* in '$WORK/no-such-folder' .*No such file" "$WORK/out"
 
 # frisian_changed KIND WHAT SHOWN: a fresh copy of Frisian KKvK with one win made 2 plies
 # slower (tamper.c KIND) fails both ways, shown as "...expected WIN n" then SHOWN.
@@ -74,8 +93,9 @@ frisian_changed() {
     copy_tables frisian frisian-good
     changed=$("$TAMPER" frisian "$WORK/frisian/KKvK.dtb" "$1") || exit 1
     fen=${changed% *} dtw=${changed#* }
-    for memory in 1G 64K; do
-        "$CHECK" --variant frisian --dir "$WORK/frisian" --memory $memory KKvK >"$WORK/out"
+    for memory in 1G 1M 64K; do
+        "$CHECK" --variant frisian --dir "$WORK/frisian" --memory $memory \
+            --scratch "$WORK/scratch" KKvK >"$WORK/out" 2>/dev/null
         expect_status "a $2 DTW 2 plies too long fails with --memory $memory" 1 $?
         expect_match "is shown as a $2 value" \
             "first: $fen stored WIN $((dtw + 2)) expected WIN $dtw$3$" "$WORK/out"
