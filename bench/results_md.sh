@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Writes bench/RESULTS.md from the rows bench/sets.sh and bench/verify_sets.sh recorded
-# (bench/results/*.tsv): the latest row of each variant.  A check counts only for the set
-# built before it: dates (UTC, with the time since 2026-11-26) compare as text.
+# (bench/results/*.tsv): the latest row of each variant and piece count.  A check counts
+# for the set of its variant built last before it (the sets of one variant are built one
+# after the other, each over the last): dates (UTC, with the time since 2026-11-26)
+# compare as text.
 set -euo pipefail
 cd "$(dirname "$0")/results"
 {
@@ -9,25 +11,39 @@ cd "$(dirname "$0")/results"
   echo
   echo "Written by \`bench/results_md.sh\` from \`bench/results/sets.tsv\` (one row per"
   echo "\`bench/sets.sh\` run) and \`bench/results/verify.tsv\` (\`bench/verify_sets.sh\`); the"
-  echo "latest run of each variant counts.  Sizes in bits per position over the whole set"
-  echo "(Frisian: both value sets, pure and official rules, together)."
+  echo "latest run of each variant and piece count counts.  Sizes in bits per position over the"
+  echo "whole set (Frisian: both value sets, pure and official rules, together)."
   echo
   echo "| variant | pieces | threads | positions | wall time | M positions/s | WDL bits/pos | DTW bits/pos | peak memory | verified | check time | built on |"
   echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---|"
   awk -F'\t' '
     FNR == 1 { next }
-    FILENAME ~ /verify/ { checked[$1] = ($3 == 0 ? "all " $2 " tables pass" : $3 " of " $2 " FAIL"); check_time[$1] = $4; checked_on[$1] = $5; next }
-    { row[$1] = $0; if (!($1 in order)) { order[$1] = ++n; names[n] = $1 } }
+    FILENAME ~ /verify/ {
+      k = ++checks[$1]
+      checked[$1, k] = ($3 == 0 ? "all " $2 " tables pass" : $3 " of " $2 " FAIL")
+      check_time[$1, k] = $4; checked_on[$1, k] = $5; next
+    }
+    { key = $1 "\t" $2; row[key] = $0; if (!(key in order)) { order[key] = ++n; names[n] = key }
+      builds[$1] = builds[$1] "\t" $9 }
+    # The latest check of variant id from date on, before its next build: its number, or 0.
+    function check_of(id, date,   b, nb, next_build, k, found) {
+      nb = split(substr(builds[id], 2), b, "\t"); next_build = ""
+      for (k = 1; k <= nb; k++) if (b[k] > date && (next_build == "" || b[k] < next_build)) next_build = b[k]
+      found = 0
+      for (k = 1; k <= checks[id]; k++)
+        if (checked_on[id, k] >= date && (next_build == "" || checked_on[id, k] < next_build)) found = k
+      return found
+    }
     END {
       for (i = 1; i <= n; i++) {
         split(row[names[i]], f, "\t")
         secs = f[5]
-        verified = names[i] in checked && checked_on[names[i]] >= f[9]
+        k = check_of(f[1], f[9])
         printf "| %s | %d | %d | %.3f G | %d min %02d s | %.2f | %.4f | %.4f | %s | %s | %s | %s |\n",
           f[1], f[2], f[3], f[4] / 1e9, secs / 60, secs % 60, f[4] / secs / 1e6,
           f[6] * 8 / f[4], f[7] * 8 / f[4], f[8],
-          (verified ? checked[f[1]] : "not yet"),
-          (verified ? sprintf("%d min", check_time[f[1]] / 60 + 0.5) : "-"), substr(f[9], 1, 10)
+          (k ? checked[f[1], k] : "not yet"),
+          (k ? sprintf("%d min", check_time[f[1], k] / 60 + 0.5) : "-"), substr(f[9], 1, 10)
       }
     }' sets.tsv $( [ -f verify.tsv ] && echo verify.tsv )
   echo
