@@ -24,11 +24,12 @@ cd "$(dirname "$0")/results"
       check_time[$1, k] = $4; checked_on[$1, k] = $5; next
     }
     { key = $1 "\t" $2; row[key] = $0; if (!(key in order)) { order[key] = ++n; names[n] = key }
-      builds[$1] = builds[$1] "\t" $9 }
+      built[$1, ++builds[$1]] = $9 }
     # The latest check of variant id from date on, before its next build: its number, or 0.
-    function check_of(id, date,   b, nb, next_build, k, found) {
-      nb = split(substr(builds[id], 2), b, "\t"); next_build = ""
-      for (k = 1; k <= nb; k++) if (b[k] > date && (next_build == "" || b[k] < next_build)) next_build = b[k]
+    function check_of(id, date,   next_build, k, found) {
+      next_build = ""
+      for (k = 1; k <= builds[id]; k++)
+        if (built[id, k] > date && (next_build == "" || built[id, k] < next_build)) next_build = built[id, k]
       found = 0
       for (k = 1; k <= checks[id]; k++)
         if (checked_on[id, k] >= date && (next_build == "" || checked_on[id, k] < next_build)) found = k

@@ -365,17 +365,22 @@ static uint64_t memo_budget(uint64_t limit) {
     return used < limit ? (limit - used) / 2 : 0;
 }
 
+/* The bytes of a value set's cells (one more, so that an empty index still allocates). */
+static uint64_t cells_bytes(const Shared *s) {
+    return s->ix.size * sizeof(Cell) + 1;
+}
+
 /* *cells: room for a value set's cells, in memory or mapped from a scratch file (s->scratch). */
 static TableStatus cells_new(const Shared *s, Cell **cells, char *err, size_t errlen) {
-    uint64_t bytes = s->ix.size * sizeof(Cell) + 1;
-    if (s->scratch) return cell_scratch_map(s->scratch, bytes, (void **)cells, err, errlen);
-    *cells = malloc(bytes);
+    if (s->scratch)
+        return cell_scratch_map(s->scratch, cells_bytes(s), (void **)cells, err, errlen);
+    *cells = malloc(cells_bytes(s));
     return *cells ? TABLE_OK : TABLE_ERR_MEMORY; /* named by the caller */
 }
 
 static void cells_free(const Shared *s, Cell *cells) {
     if (s->scratch)
-        cell_scratch_unmap(cells, s->ix.size * sizeof(Cell) + 1);
+        cell_scratch_unmap(cells, cells_bytes(s));
     else
         free(cells);
 }
