@@ -18,12 +18,14 @@ cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_probe bench_table >/
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# dtb-gen logs "NAME: N positions, solved in S s, written in W s" for each material.
+# dtb-gen logs "NAME: N positions, solved in S s[ in slice groups], written in W s, ..." for
+# each material.
 rates() {
   awk -v threads="$1" '/ positions, solved in / {
       name = $1; sub(":", "", name); k = gsub(/[KM]/, "", name)
-      n[k] += $2; solve[k] += $6; all[k] += $6 + $10
-      N += $2; S += $6; A += $6 + $10
+      for (i = 8; i < NF; i++) if ($i == "written") write = $(i + 2)
+      n[k] += $2; solve[k] += $6; all[k] += $6 + write
+      N += $2; S += $6; A += $6 + write
     }
     END {
       for (k = 2; k <= 8; k++) if (n[k])

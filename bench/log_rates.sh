@@ -8,10 +8,12 @@
 set -euo pipefail
 by_kings=0
 [ "$1" = --by-kings ] && { by_kings=1; shift; }
+# A material's line: "NAME: N positions, solved in S s[ in slice groups], written in W s, ...".
 awk -v id="$1" -v by_kings="$by_kings" '/ positions, solved in / {
     name = $1; kings = gsub(/K/, "", name); k = kings + gsub(/M/, "", name)
     key = by_kings ? k "\t" kings : k
-    n[key] += $2; solve[key] += $6; write[key] += $10
+    n[key] += $2; solve[key] += $6
+    for (i = 8; i < NF; i++) if ($i == "written") write[key] += $(i + 2)
   }
   END {
     for (k = 2; k <= 8; k++)

@@ -34,10 +34,15 @@ mkdir -p bench/results "$sets"
   printf 'variant\tpieces\tkings\tpositions\tsolving_s\twriting_s\n' >"$kings_rates"
 [ -f "$tsv" ] || printf 'variant\tpieces\tthreads\tpositions\tseconds\twdl_bytes\tdtw_bytes\tpeak_memory\tdate\n' >"$tsv"
 
-# The largest peak memory of the runs a log holds (one line each, like "1.30 GiB").
+# The largest peak memory a log holds, over all its runs: dtb-gen gives the peak so far on
+# each material's line ("..., peak memory 1.30 GiB") and at its end, so a run killed
+# midway counts too.
 largest_peak() {
   awk 'BEGIN { unit["KiB"] = 2^10; unit["MiB"] = 2^20; unit["GiB"] = 2^30 }
-    /^peak memory/ && $3 * unit[$4] >= most { most = $3 * unit[$4]; text = $3 " " $4 }
+    match($0, /peak memory [0-9.]+ [KMG]iB/) {
+      split(substr($0, RSTART, RLENGTH), word, " ")
+      if (word[3] * unit[word[4]] >= most) { most = word[3] * unit[word[4]]; text = word[3] " " word[4] }
+    }
     END { print text }' "$1"
 }
 

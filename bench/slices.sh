@@ -27,7 +27,7 @@ rebuild() {
   "$build/dtb-gen" --variant "$variant" --dir "$work/set" --threads "$threads" --slices "$2" \
     "$1" 2>"$work/log"
   cmp -s "$work/set/$1.dtb" "$set_dir/$1.dtb" || { echo "FAIL $1 --slices $2 differs"; exit 1; }
-  # "\rNAME: N positions, solved in S s[ in slice groups], written in W s", "peak memory P U"
+  # "\rNAME: N positions, solved in S s[ in slice groups], written in W s, peak memory P U"
   awk -v mode="$2" -v name="$1" '$0 ~ name ": [0-9]+ positions, solved in " {
       for (i = 1; i <= NF; i++) { if ($i == "positions,") n = $(i - 1); if ($i == "in" && $(i - 1) == "solved") s = $(i + 1); if ($i == "written") w = $(i + 2) }
     }

@@ -359,10 +359,14 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     table_writer_free(w);
     solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
     if (failed) return 1;
-    if (opt->log)
-        fprintf(opt->log, "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s\n", name,
-                (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
-                time.writing);
+    if (!opt->log) return 0;
+    /* The peak so far, on every material: a run killed before its end still leaves it. */
+    char peak[32];
+    memory_format(memory_peak(), peak, sizeof peak);
+    fprintf(opt->log,
+            "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s, peak memory %s\n", name,
+            (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
+            time.writing, peak);
     return 0;
 }
 
