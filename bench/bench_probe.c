@@ -2,8 +2,9 @@
  * pending included: the prober settles them by search):
  *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, in batches of
  *   BATCH positions (tb_probe_wdl_many) on 1 thread, and warm full probes (WDL and DTW,
- *   tb_probe) on 1 thread, once every block has been decoded, each the median of
- *   WARM_ROUNDS runs; over all positions also quiet positions and those with a capture
+ *   tb_probe) on 1 thread, once every block has been decoded (the cache holds the whole set
+ *   where half of memory does, else the figures say that the pool outgrew it), each the
+ *   median of WARM_ROUNDS runs; over all positions also quiet positions and those with a capture
  *   pending apart, each kind drawn as a pool of its own (an engine probes mostly the
  *   first, the search of the second is most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
@@ -546,16 +547,26 @@ int main(int argc, char **argv) {
         free(b.pool);
         return 0;
     }
+    /* Warm means every block the pool reads stays decoded: the cache holds the whole set
+     * where half of memory does, else the figures say that the pool outgrew it. */
+    uint64_t set_bytes = decoded_set_bytes(&b), cache = memory_physical() / 2;
+    if (set_bytes < cache) cache = set_bytes;
     Tablebase *tb = tb_open(&b.v, b.dir);
+    tb_set_cache_size(tb, cache);
+    printf("warm cache: %.1f MB (the set decodes to %.1f MB)\n", (double)cache / 1e6,
+           (double)set_bytes / 1e6);
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
         fill_pool(&b, by_table, ANY);
         warm_rate(&b, tb, 1, ASK_FULL); /* touches the blocks */
+        bool outgrown = cache < set_bytes && tb_cache_used(tb) >= cache - cache / 20;
         double wdl = median_rate(&b, tb, 1, ASK_WDL),
                wdl_threads = median_rate(&b, tb, threads, ASK_WDL);
         double batched = median_rate(&b, tb, 1, ASK_WDL_BATCH),
                full = median_rate(&b, tb, 1, ASK_FULL);
         printf("positions drawn %s (warm figures: median of %d runs):\n",
                by_table ? "from a random table" : "over all positions", WARM_ROUNDS);
+        if (outgrown)
+            printf("  (the pool's blocks fill the cache: these figures include decoding)\n");
         printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
                wdl_threads / 1e6, threads, wdl_threads / wdl);
         printf("  warm WDL probes in batches of %d: %.2f M/s on 1 thread (%.2fx)\n", BATCH,
