@@ -547,8 +547,6 @@ int main(int argc, char **argv) {
         free(b.pool);
         return 0;
     }
-    /* Warm means every block the pool reads stays decoded: the cache holds the whole set
-     * where half of memory does, else the figures say that the pool outgrew it. */
     uint64_t set_bytes = decoded_set_bytes(&b), cache = memory_physical() / 2;
     if (set_bytes < cache) cache = set_bytes;
     Tablebase *tb = tb_open(&b.v, b.dir);

@@ -18,20 +18,13 @@ cmake --build "$build" -j "$(nproc)" --target dtb-gen bench_probe bench_table >/
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# dtb-gen logs "NAME: N positions, solved in S s[ in slice groups], written in W s, ..." for
-# each material.
+# The rates of a log by piece count, from log_rates.sh's rows (VARIANT, pieces, positions,
+# seconds solving, seconds writing).
 rates() {
-  awk -v threads="$1" '/ positions, solved in / {
-      name = $1; sub(":", "", name); k = gsub(/[KM]/, "", name)
-      for (i = 8; i < NF; i++) if ($i == "written") write = $(i + 2)
-      n[k] += $2; solve[k] += $6; all[k] += $6 + write
-      N += $2; S += $6; A += $6 + write
-    }
-    END {
-      for (k = 2; k <= 8; k++) if (n[k])
-        printf "  %d threads, %d pieces: %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, k, n[k], n[k] / solve[k] / 1e6, n[k] / all[k] / 1e6
-      printf "  %d threads, all:      %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, N, N / S / 1e6, N / A / 1e6
-    }' "$2"
+  bash bench/log_rates.sh "$variant" "$2" | awk -F'\t' -v threads="$1" '
+    { printf "  %d threads, %d pieces: %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, $2, $3, $3 / $4 / 1e6, $3 / ($4 + $5) / 1e6
+      N += $3; S += $4; A += $4 + $5 }
+    END { printf "  %d threads, all:      %13.0f positions  solving %6.2f M/s  all %6.2f M/s\n", threads, N, N / S / 1e6, N / A / 1e6 }'
 }
 
 echo "$variant up to $pieces pieces"
