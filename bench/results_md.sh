@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Writes bench/RESULTS.md from the rows bench/sets.sh and bench/verify_sets.sh recorded
-# (bench/results/*.tsv): the latest row of each variant and piece count.  A check counts
+# (bench/results/*.tsv): the latest row of each variant and piece count; and the materials
+# built alone past a set, as recorded by hand in materials.tsv.  A check counts
 # for the set of its variant built last before it (the sets of one variant are built one
 # after the other, each over the last): dates (UTC, with the time since 2026-11-26)
 # compare as text.
@@ -80,5 +81,17 @@ cd "$(dirname "$0")/results"
         print line
       }
     }' rates_by_kings.tsv
+  echo
+  echo "## Materials built alone, past a complete set"
+  echo
+  echo "From \`bench/results/materials.tsv\`, one row per material built by hand with dtb-gen over"
+  echo "a complete set (the runs' output is in the file its row names).  Peak memory is the run's."
+  echo
+  echo "| variant | material | positions | solved | solving | writing | ns per position | peak memory | whole would need | verified | record |"
+  echo "|---|---|---:|---|---:|---:|---:|---:|---:|---|---|"
+  [ -f materials.tsv ] && awk -F'\t' 'FNR > 1 {
+      printf "| %s | %s | %.3f G | %s | %d min %02d s | %d min %02d s | %.0f | %s | %s | %s | %s |\n",
+        $1, $2, $3 / 1e9, $4, $5 / 60, $5 % 60, $6 / 60, $6 % 60, ($5 + $6) * 1e9 / $3, $7, $8, $9, $10
+    }' materials.tsv
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2
