@@ -3,10 +3,10 @@
  *   warm WDL probes per second (tb_probe_wdl) on 1 thread and on THREADS, in batches of
  *   BATCH positions (tb_probe_wdl_many) on 1 thread, and warm full probes (WDL and DTW,
  *   tb_probe) on 1 thread, once every block has been decoded (the cache holds the whole set
- *   where half of memory does, else the figures say that the pool outgrew it), each the
- *   median of WARM_ROUNDS runs; over all positions also quiet positions and those with a capture
- *   pending apart, each kind drawn as a pool of its own (an engine probes mostly the
- *   first, the search of the second is most of a probe's work);
+ *   where half of memory does, else the pool shrinks until its blocks fit: warm_handle),
+ *   each the median of WARM_ROUNDS runs; over all positions also quiet positions and those
+ *   with a capture pending apart, each kind drawn as a pool of its own (an engine probes
+ *   mostly the first, the search of the second is most of a probe's work);
  *   a cold block: the first read of a block of a file already open and read from
  *   (table_read_wdl, and table_read for WDL and DTW), which reads, checks and decodes it;
  *   a cold probe: the first probe into a fresh handle, files opened and blocks decoded;
@@ -49,7 +49,8 @@ typedef struct Bench {
     int tables;
     long probes;
     Position *pool;
-    long pool_size; /* POOL, or fewer for the runs at a budget */
+    long pool_size; /* POOL, or fewer: for the runs at a budget, and where its blocks would
+                       outgrow the warm cache */
 } Bench;
 
 static uint64_t next_random(uint64_t *state) {
@@ -115,7 +116,7 @@ typedef struct Worker {
     Bench *b;
     Tablebase *tb;
     Ask ask;
-    int first; /* where in the pool it starts */
+    long first; /* where in the pool it starts */
     long failures;
 } Worker;
 
@@ -141,9 +142,10 @@ static void *probe_many(void *arg) {
     char err[256];
     long failures = 0;
     for (long i = 0; i < w->b->probes;) {
-        long at = (w->first + i) % POOL, n = w->ask != ASK_WDL_BATCH ? 1 : w->b->probes - i;
+        long size = w->b->pool_size, at = (w->first + i) % size;
+        long n = w->ask != ASK_WDL_BATCH ? 1 : w->b->probes - i;
         n = n < BATCH ? n : BATCH;
-        n = n < POOL - at ? n : POOL - at;
+        n = n < size - at ? n : size - at;
         failures += ask(w, &w->b->pool[at], n, err, sizeof err) != TABLE_OK;
         i += n;
     }
@@ -158,13 +160,34 @@ static double warm_rate(Bench *b, Tablebase *tb, int threads, Ask ask) {
     pthread_t ids[64];
     double start = wall_seconds();
     for (int t = 0; t < threads; t++) {
-        w[t] = (Worker){b, tb, ask, t * (POOL / threads), 0};
+        w[t] = (Worker){b, tb, ask, t * (b->pool_size / threads), 0};
         pthread_create(&ids[t], NULL, probe_many, &w[t]);
     }
     long failures = 0;
     for (int t = 0; t < threads; t++) pthread_join(ids[t], NULL), failures += w[t].failures;
     if (failures) printf("  %ld probes failed\n", failures);
     return (double)b->probes * threads / (wall_seconds() - start);
+}
+
+/* A handle whose cache, of `cache` bytes, holds every block that a pool drawn as fill_pool
+ * does reads: the pool is halved until its blocks fit, down to POOL_LEAST positions
+ * (outgrown says whether they still do not).  Probes of a pool larger than the cache, asked
+ * in the same order each round, find few of its blocks still there: a million positions
+ * over all of Scandinavian's 6-piece set (68 GB decoded) read 19 GB of blocks, and under a
+ * cap of 12.6 GB full probes of them ran at 0.22 M/s, uncapped at 1.4. */
+#define POOL_LEAST (1 << 14)
+
+static Tablebase *warm_handle(Bench *b, bool by_table, uint64_t cache, uint64_t set_bytes,
+                              bool *outgrown) {
+    for (b->pool_size = POOL;; b->pool_size /= 2) {
+        Tablebase *tb = tb_open(&b->v, b->dir);
+        tb_set_cache_size(tb, cache);
+        fill_pool(b, by_table, ANY);
+        warm_rate(b, tb, 1, ASK_FULL); /* touches the blocks */
+        *outgrown = cache < set_bytes && tb_cache_used(tb) >= cache - cache / 20;
+        if (!*outgrown || b->pool_size <= POOL_LEAST) return tb;
+        tb_close(tb);
+    }
 }
 
 /* The median of WARM_ROUNDS warm_rate runs: on this kind of shared machine one run can be
@@ -188,8 +211,8 @@ static double median_rate(Bench *b, Tablebase *tb, int threads, Ask ask) {
  * The pool over all positions is drawn again after. */
 static void rate_by_kind(Bench *b, Tablebase *tb) {
     long captures = 0;
-    for (long i = 0; i < POOL; i++) captures += movegen_has_capture(&b->v, &b->pool[i]);
-    long in_pool[] = {[QUIET] = POOL - captures, [CAPTURE] = captures};
+    for (long i = 0; i < b->pool_size; i++) captures += movegen_has_capture(&b->v, &b->pool[i]);
+    long in_pool[] = {[QUIET] = b->pool_size - captures, [CAPTURE] = captures};
     double rate[][2] = {[QUIET] = {0, 0}, [CAPTURE] = {0, 0}};
     for (Kind kind = QUIET; kind <= CAPTURE; kind++) {
         if (!in_pool[kind]) continue; /* drawing would never end */
@@ -200,7 +223,7 @@ static void rate_by_kind(Bench *b, Tablebase *tb) {
     fill_pool(b, false, ANY);
     printf("  warm WDL probes by kind: %.2f M/s quiet, %.2f M/s with a capture pending (%.1f%% "
            "of positions)\n",
-           rate[QUIET][0] / 1e6, rate[CAPTURE][0] / 1e6, 100.0 * (double)captures / POOL);
+           rate[QUIET][0] / 1e6, rate[CAPTURE][0] / 1e6, 100.0 * (double)captures / b->pool_size);
     printf("  the same in batches: %.2f M/s quiet (%.2fx), %.2f M/s with a capture pending "
            "(%.2fx)\n",
            rate[QUIET][1] / 1e6, rate[QUIET][1] / rate[QUIET][0], rate[CAPTURE][1] / 1e6,
@@ -252,7 +275,7 @@ static double cold_probe_us(Bench *b, bool full) {
     double total = 0;
     for (int i = 0; i < ROUNDS; i++) {
         Tablebase *tb = tb_open(&b->v, b->dir);
-        const Position *p = &b->pool[next_random(&state) % POOL];
+        const Position *p = &b->pool[next_random(&state) % b->pool_size];
         Cell c;
         int wdl;
         double start = wall_seconds();
@@ -549,20 +572,19 @@ int main(int argc, char **argv) {
     }
     uint64_t set_bytes = decoded_set_bytes(&b), cache = memory_physical() / 2;
     if (set_bytes < cache) cache = set_bytes;
-    Tablebase *tb = tb_open(&b.v, b.dir);
-    tb_set_cache_size(tb, cache);
     printf("warm cache: %.1f MB (the set decodes to %.1f MB)\n", (double)cache / 1e6,
            (double)set_bytes / 1e6);
     for (int by_table = 1; by_table >= 0; by_table--) { /* the cold probes use the last */
-        fill_pool(&b, by_table, ANY);
-        warm_rate(&b, tb, 1, ASK_FULL); /* touches the blocks */
-        bool outgrown = cache < set_bytes && tb_cache_used(tb) >= cache - cache / 20;
+        bool outgrown;
+        Tablebase *tb = warm_handle(&b, by_table, cache, set_bytes, &outgrown);
         double wdl = median_rate(&b, tb, 1, ASK_WDL),
                wdl_threads = median_rate(&b, tb, threads, ASK_WDL);
         double batched = median_rate(&b, tb, 1, ASK_WDL_BATCH),
                full = median_rate(&b, tb, 1, ASK_FULL);
-        printf("positions drawn %s (warm figures: median of %d runs):\n",
-               by_table ? "from a random table" : "over all positions", WARM_ROUNDS);
+        printf("positions drawn %s (warm figures: median of %d runs; a pool of %ld positions "
+               "whose blocks take %.1f MB):\n",
+               by_table ? "from a random table" : "over all positions", WARM_ROUNDS, b.pool_size,
+               (double)tb_cache_used(tb) / 1e6);
         if (outgrown)
             printf("  (the pool's blocks fill the cache: these figures include decoding)\n");
         printf("  warm WDL probes: %.2f M/s on 1 thread, %.2f M/s on %d (%.2fx)\n", wdl / 1e6,
@@ -571,8 +593,8 @@ int main(int argc, char **argv) {
                batched / 1e6, batched / wdl);
         printf("  warm full probes (WDL and DTW): %.2f M/s on 1 thread\n", full / 1e6);
         if (!by_table) rate_by_kind(&b, tb);
+        tb_close(tb);
     }
-    tb_close(tb);
     printf("cold block, file open: %.1f us WDL, %.1f us WDL and DTW\n", cold_block_us(&b, false),
            cold_block_us(&b, true));
     printf("cold probe, fresh handle (files opened, blocks decoded): %.1f us WDL, %.1f us full\n",
