@@ -48,8 +48,8 @@ extern "C" {
 
 #define DTB_VERSION_MAJOR  0
 #define DTB_VERSION_MINOR  5
-#define DTB_VERSION_PATCH  1
-#define DTB_VERSION_STRING "0.5.1"
+#define DTB_VERSION_PATCH  2
+#define DTB_VERSION_STRING "0.5.2"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -156,13 +156,22 @@ dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
  * (from 0); out is then unspecified.  Since 0.3. */
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out);
 
+/* Landing squares one move may have: above the 20 pieces a side can capture. */
+#define DTB_PATH_MAX 24
+
 /* A move with its notation and the value it leads to, for the side that plays it. */
 typedef struct dtb_move {
-    char notation[128]; /* "32-28", "19x30", "19x28x37x30" */
-    dtb_position after; /* may be a game already over: after a capture of the last piece
-                         * the side to move has lost (a loss in 0); after Frisian's 7th move
-                         * in two kings v one, the probes refuse it */
-    dtb_value value;    /* the mover's value after this move */
+    char notation[128];     /* "32-28", "19x30", "19x28x37x30" */
+    int from, to;           /* its start and end square, in the variant's numbering */
+    int path_length;        /* the squares of path: 1 for a quiet move, a capture's landings */
+    int path[DTB_PATH_MAX]; /* where the piece lands, in order, to last: a capture's every
+                             * landing square, a quiet move's to alone.  Since 0.5.2. */
+    uint64_t captured;      /* the squares of the pieces it takes, as the masks of dtb_position;
+                             * 0 for a quiet move.  Since 0.5.2. */
+    dtb_position after;     /* may be a game already over: after a capture of the last piece
+                             * the side to move has lost (a loss in 0); after Frisian's 7th move
+                             * in two kings v one, the probes refuse it */
+    dtb_value value;        /* the mover's value after this move */
 } dtb_move;
 
 /* Every legal move of pos with its value, best first (fastest win, then draws, then the

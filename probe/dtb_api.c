@@ -428,6 +428,24 @@ static int rules_plies_left(const dtb_handle *h, const Position *p, int played) 
     return h->value_set == VALUES_RULES ? draw_plies_left(&h->v, p, played) : DRAW_NO_HORIZON;
 }
 
+_Static_assert(PATH_MAX_LEN <= DTB_PATH_MAX, "dtb_move.path holds every capture path");
+
+/* The squares of move i of list for the public dtb_move: ends, landings, pieces taken. */
+static void describe_move(const Variant *v, const MoveList *list, int i, dtb_move *out) {
+    const Move *m = &list->move[i];
+    out->from = v->number_of[m->from];
+    out->to = v->number_of[m->to];
+    out->captured = to_numbers(v, m->captured);
+    const MovePath *path = &list->paths[i];
+    if (!m->captured) {
+        out->path_length = 1;
+        out->path[0] = out->to;
+        return;
+    }
+    out->path_length = path->len;
+    for (int k = 0; k < path->len; k++) out->path[k] = path->square[k];
+}
+
 static dtb_status value_move(dtb_handle *h, const Position *p, int played, const Generated *g,
                              int i, dtb_move *out) {
     Position next;
@@ -439,6 +457,7 @@ static dtb_status value_move(dtb_handle *h, const Position *p, int played, const
     int left = rules_plies_left(h, p, played);
     if (left == 0 || (left == 1 && CELL_DTW(child) > 0)) child = CELL_MAKE(WDL_DRAW, 0);
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
+    describe_move(&h->v, &g->list, i, out);
     api_to_public(&h->v, &next, &out->after);
     out->after.strong_moves_played = next_played;
     out->value = value_of(tb_negate(child));

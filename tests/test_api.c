@@ -422,6 +422,29 @@ static void test_arguments(dtb_handle *h, const char *root) {
     check(dtb_moves(h, &pos, moves, 8, &n) == DTB_OK && n == 0, "no legal moves listed");
 }
 
+/* A move's squares, derived by hand on the Brazilian board (a1 = 29, c3 = 22, d4 = 18,
+ * e5 = 15, f6 = 11, e7 = 7, d8 = 2): the king on a1 takes c3, e5 and e7 landing on d4, f6
+ * and d8, the most it can take (c5 = 14 then stays: from b6 or a7 nothing more is taken);
+ * a quiet move lands once, on its end. */
+static void test_move_squares(dtb_handle *h) {
+    dtb_position pos = parse(h, "W:WK29:B7,14,15,22");
+    dtb_move moves[4];
+    int n = -1;
+    dtb_status s = dtb_moves(h, &pos, moves, 4, &n);
+    const dtb_move *m = &moves[0];
+    uint64_t taken = (1u << 21) | (1u << 14) | (1u << 6);
+    check(s == DTB_OK && n == 1 && !strcmp(m->notation, "29x2") && m->from == 29 && m->to == 2 &&
+              m->path_length == 3 && m->path[0] == 18 && m->path[1] == 11 && m->path[2] == 2 &&
+              m->captured == taken,
+          "29x2 lands on 18, 11 and 2 and takes 22, 15 and 7 (got %d moves, %s, %d squares)", n,
+          n > 0 ? m->notation : "-", n > 0 ? m->path_length : 0);
+    pos = parse(h, "W:W8:BK29");
+    s = dtb_best_move(h, &pos, moves);
+    check(s == DTB_OK && m->from == 8 && m->to == 4 && m->path_length == 1 && m->path[0] == 4 &&
+              m->captured == 0,
+          "8-4 lands on 4 alone and takes nothing");
+}
+
 /* Bit n-1 is square n as the variant shows it, also on a mirrored board; FEN round trips. */
 static void test_positions(dtb_handle *h, const char *root) {
     char buf[256];
@@ -519,6 +542,7 @@ int main(int argc, char **argv) {
         test_last_piece_taken(h);
         test_arguments(h, root);
         test_positions(h, root);
+        test_move_squares(h);
         test_probe_many(h);
         test_oversized_materials(h, root);
         test_probe_as_thread_ends(h);

@@ -9,6 +9,7 @@ from ctypes import POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint
 from ._find import find_library
 
 DTW_BUCKETS = 512  # DTB_DTW_BUCKETS
+PATH_MAX = 24  # DTB_PATH_MAX
 
 status = c_int  # dtb_status, dtb_rules and dtb_wdl are C enums: ints
 
@@ -38,7 +39,16 @@ class Value(Structure):
 
 
 class Move(Structure):
-    _fields_ = [("notation", c_char * 128), ("after", Position), ("value", Value)]
+    _fields_ = [
+        ("notation", c_char * 128),
+        ("from_square", c_int),
+        ("to_square", c_int),
+        ("path_length", c_int),
+        ("path", c_int * PATH_MAX),
+        ("captured", c_uint64),
+        ("after", Position),
+        ("value", Value),
+    ]
 
 
 class Stats(Structure):
