@@ -92,6 +92,12 @@ def set_up_by_editing(browser, base, cli):
     text, category = value_line(browser)
     check("an empty board is a setup hint", category == "hint" and "Empty board" in text,
           f"{category}: {text}")
+    icon = browser.run_async("""const done = arguments[0];
+        const link = document.querySelector('link[rel=icon]');
+        fetch(link.href).then((r) => done([r.status, r.headers.get('Content-Type'),
+                                           new URL(link.href).origin === location.origin]));""")
+    check("the favicon is served from the page's own folder", icon == [200, "image/svg+xml", True],
+          str(icon))
     check("an empty board opens in edit mode",
           browser.attribute(browser.find("#edit"), "aria-pressed") == "true")
     page.choose_tool(browser, "wk")
