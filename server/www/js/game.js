@@ -38,6 +38,10 @@ function numberText(ply, opening) {
     return opening ? `${ply.number}...` : "";
 }
 
+function span(className, text) {
+    return Object.assign(document.createElement("span"), {className, textContent: text});
+}
+
 function plyButton(ply, shown, goTo) {
     const {move} = ply.entry;
     const button = document.createElement("button");
@@ -67,10 +71,10 @@ export function drawGame(list, game, shown, startSide, goTo) {
             row = document.createElement("li");
             list.append(row);
         }
-        const number = numberText(ply, row.childElementCount === 0);
-        if (number)
-            row.append(Object.assign(document.createElement("span"),
-                                     {className: "number", textContent: number}));
+        const opening = row.childElementCount === 0;
+        const number = numberText(ply, opening);
+        if (number) row.append(span("number", number));
+        if (opening && !ply.white) row.append(span("", "")); // Black's move in Black's column
         row.append(plyButton(ply, shown, goTo));
     }
 }

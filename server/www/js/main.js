@@ -10,7 +10,7 @@ import {emptyPosition, formatFen, materialOf, parseFen, pruneCounts} from "./fen
 import {drawGame, findMove, fullNotation, pdnOf} from "./game.js";
 import {boardOf} from "./geometry.js";
 import {showMaterial} from "./material.js";
-import {drawMoves, positionText} from "./moves.js";
+import {drawMoves, positionText, SIDE_NAME} from "./moves.js";
 import {listenPlay, targetsOf} from "./play.js";
 import {markFen, showError, showValue} from "./status.js";
 import {linkTo, pushUrl, readUrl, replaceUrl} from "./url_state.js";
@@ -23,10 +23,6 @@ const SPEEDS = {
 };
 // Frisian's draw rules count the moves played in two kings against one (RULES.md 7.2).
 const TWO_KINGS_V_ONE = ["KKvK", "KvKK"];
-const SIDE_NAMES = {
-    w: "White",
-    b: "Black"
-};
 const NOT_TYPED = new Set(["INPUT", "SELECT", "TEXTAREA"]); // where keys are the field's own
 
 const $ = (id) => document.getElementById(id);
@@ -124,7 +120,7 @@ function drawNavigation() {
     $("first").disabled = $("back").disabled = state.index === 0;
     $("last").disabled = $("forward").disabled = state.index >= last;
     $("game-box").hidden = last === 0;
-    drawGame($("game"), state.game, state.index, state.game[0].side, (i) => goTo(i));
+    drawGame($("game"), state.game, state.index, state.game[0].side, stepTo);
     $("edit").setAttribute("aria-pressed", state.editing);
     $("edit-tools").hidden = !state.editing;
     $("undo").disabled = !state.undo.length;
@@ -139,15 +135,14 @@ function drawNavigation() {
 // A board still being set up: empty, or the side to move alone on it, a game that ended
 // before it. (The other way round, the side to move without pieces has lost: an answer.)
 function setupHint() {
-    const colours = new Set([...state.position.pieces.values()].map((p) => p[0]));
+    const colours = new Set([...state.position.pieces.values()].map((p) => p[0].toUpperCase()));
     if (!colours.size)
         return "Empty board: in Edit, click squares to place pieces; or paste a FEN, or " +
                "open Materials for the longest win of each material.";
-    const mover = state.position.side.toLowerCase();
-    if (colours.size === 1 && colours.has(mover)) {
-        const other = SIDE_NAMES[mover === "w" ? "b" : "w"];
-        return `Only ${SIDE_NAMES[mover]} has pieces: place a piece for ${other} too.`;
-    }
+    const mover = state.position.side;
+    if (colours.size === 1 && colours.has(mover))
+        return `Only ${SIDE_NAME[mover]} has pieces: place a piece for ${
+            SIDE_NAME[mover === "W" ? "B" : "W"]} too.`;
     return null;
 }
 
@@ -230,6 +225,12 @@ function undo() {
     edited(shownEntry().moves_played);
 }
 
+/** The user's step to the index'th entry of the game: it stops the best line playing. */
+function stepTo(index) {
+    stopLine();
+    goTo(index);
+}
+
 function goTo(index, record = pushUrl) {
     if (index < 0 || index >= state.game.length) return;
     state.index = index;
@@ -306,13 +307,14 @@ function playBestLine() {
     state.playing = setTimeout(async () => {
         try {
             const answer = await api.mainline(state.variant.id, query());
-            if (state.index !== from || !state.playing) return;
-            const step = (i) => {
+            if (!state.playing) return; // stopped meanwhile
+            if (state.index !== from) return stopLine();
+            const playFrom = (i) => {
                 if (i >= answer.mainline.length) return stopLine();
                 play(answer.mainline[i]);
-                state.playing = setTimeout(() => step(i + 1), SPEEDS[state.settings.speed]);
+                state.playing = setTimeout(() => playFrom(i + 1), SPEEDS[state.settings.speed]);
             };
-            step(0);
+            playFrom(0);
         } catch (error) {
             stopLine();
             showError(error.message);
@@ -440,16 +442,15 @@ function changeSetting(name, value) {
 
 function listenKeys() {
     const keys = {
-        ArrowLeft: () => goTo(state.index - 1),
-        ArrowRight: () => goTo(state.index + 1),
-        Home: () => goTo(0),
-        End: () => goTo(state.game.length - 1),
+        ArrowLeft: () => stepTo(state.index - 1),
+        ArrowRight: () => stepTo(state.index + 1),
+        Home: () => stepTo(0),
+        End: () => stepTo(state.game.length - 1),
         Escape: () => state.offered.length ? closeOffer(null) : table.select(null),
     };
     document.addEventListener("keydown", (event) => {
         const action = keys[event.key];
         if (!action || NOT_TYPED.has(event.target.tagName) || $("position-page").hidden) return;
-        if (event.key !== "Escape") stopLine();
         event.preventDefault();
         action();
     });
@@ -461,10 +462,10 @@ function listenBoard() {
     $("numbers").addEventListener("change", (e) => changeSetting("numbers", e.target.checked));
     $("flip").addEventListener("click", () => changeSetting("flip", !state.settings.flip));
     $("speed").addEventListener("change", (e) => changeSetting("speed", e.target.value));
-    $("first").addEventListener("click", () => goTo(0));
-    $("back").addEventListener("click", () => goTo(state.index - 1));
-    $("forward").addEventListener("click", () => goTo(state.index + 1));
-    $("last").addEventListener("click", () => goTo(state.game.length - 1));
+    $("first").addEventListener("click", () => stepTo(0));
+    $("back").addEventListener("click", () => stepTo(state.index - 1));
+    $("forward").addEventListener("click", () => stepTo(state.index + 1));
+    $("last").addEventListener("click", () => stepTo(state.game.length - 1));
     $("best-line").addEventListener("click", playBestLine);
     $("edit").addEventListener("click", () => {
         state.editing = !state.editing;

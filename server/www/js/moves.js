@@ -1,7 +1,7 @@
 // The value of the position and its moves grouped winning / drawing / losing for the side
 // that plays them, best first as the server sends them, each with its DTW and marks for
 // captures and promotions.
-const SIDE_NAME = {
+export const SIDE_NAME = {
     W: "White",
     B: "Black"
 };
