@@ -203,14 +203,19 @@ def reload(browser, cli, played, fens):
 def capture_with_landings(browser, base, cli):
     browser.go(f"{base}/?variant={VARIANT}&fen={urllib.parse.quote(CAPTURE_FEN)}")
     same_as_lookup(f"{CAPTURE_FEN}", browser, cli)
+    browser.click(browser.find("#flip"))  # squares are pressed where the flipped board has them
     page.press_square(browser, 2)
     page.press_square(browser, 13)
     browser.wait("the captures offered", lambda: not browser.run(
         "return document.getElementById('choose').hidden;"))
     offered = browser.run("""return [...document.querySelectorAll('#choose .choice')].map(
         (b) => b.dataset.move);""")
-    check("both captures from 2 to 13 are offered", sorted(offered) == sorted(CAPTURES),
-          str(offered))
+    check("both captures from 2 to 13 are offered, on the flipped board",
+          sorted(offered) == sorted(CAPTURES), str(offered))
+    check("the flipped board draws each capture through its landing squares",
+          sorted(page.routes(browser)) == sorted((m.replace("x", " "), True, True)
+                                                 for m in CAPTURES), str(page.routes(browser)))
+    browser.click(browser.find("#flip"))
     drawn = page.routes(browser)
     want = sorted((m.replace("x", " "), True, True) for m in CAPTURES)
     check("each offered capture is drawn through its landing squares, leg by diagonal leg",
