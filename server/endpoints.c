@@ -4,6 +4,7 @@
 #include "endpoints.h"
 
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,6 +13,7 @@
 #define FEN_TEXT_MAX      256  /* what dtb_format_fen may write */
 #define MATERIAL_NAME_MAX 32   /* longer names are refused before any table is read */
 #define STATS_RETRY_AFTER 2    /* seconds a client waits while another material is counted */
+#define BUILD_COMMAND_MAX 128  /* "dtb-gen --variant ID MATERIAL" */
 
 /* Names of dtb_wdl values, indexed by value + 1. */
 static const char *const category_names[3] = {"loss", "draw", "win"};
@@ -60,9 +62,57 @@ static void fail(Response *r, dtb_status s, const char *part) {
     response_error(r, status ? status : 500, "%s: %s", part, dtb_last_error());
 }
 
+static int count_bits(uint64_t bits) {
+    int n = 0;
+    for (; bits; bits &= bits - 1) n++;
+    return n;
+}
+
+/* A missing table: named, with the dtb-gen command that builds it and every table it
+ * converts into (dtb-gen skips those already built).  'or_successor' when the missing one
+ * may be a table the material converts into, which the library does not name apart. */
+static void fail_missing(Response *r, const CatVariant *v, const char *material,
+                         bool or_successor) {
+    char build[BUILD_COMMAND_MAX], message[2 * BUILD_COMMAND_MAX];
+    snprintf(build, sizeof build, "dtb-gen --variant %s %s", v->info.id, material);
+    snprintf(message, sizeof message, "tables: the table of %s%s is missing; '%s' builds it",
+             material, or_successor ? " or of a material it converts into" : "", build);
+    JsonWriter w;
+    jw_init(&w);
+    jw_object_begin(&w);
+    jw_key_string(&w, "error", message);
+    jw_key_string(&w, "missing_table", material);
+    jw_key_string(&w, "build", build);
+    jw_object_end(&w);
+    response_json(r, http_status_of[DTB_ERR_MISSING_TABLE], &w);
+}
+
+/* The material of p as dtb names tables: White's kings and men, "v", Black's ("KKMvK"). */
+static void material_of(const dtb_position *p, char out[MATERIAL_NAME_MAX + 1]) {
+    const uint64_t pieces[4] = {p->white_kings, p->white_men, p->black_kings, p->black_men};
+    int len = 0;
+    for (int i = 0; i < 4; i++) {
+        if (i == 2) out[len++] = 'v';
+        for (int n = count_bits(pieces[i]); n > 0 && len < MATERIAL_NAME_MAX; n--)
+            out[len++] = i % 2 ? 'M' : 'K';
+    }
+    out[len] = '\0';
+}
+
 /* The part a probe's error lies in. */
 static const char *probe_part(dtb_status s) {
     return s == DTB_ERR_POSITION || s == DTB_ERR_ARGUMENT ? "position" : "tables";
+}
+
+/* A probe of a's position failed with s. */
+static void fail_position(const Asked *a, Response *r, dtb_status s) {
+    if (s != DTB_ERR_MISSING_TABLE) {
+        fail(r, s, probe_part(s));
+        return;
+    }
+    char material[MATERIAL_NAME_MAX + 1];
+    material_of(&a->pos, material);
+    fail_missing(r, a->variant, material, true);
 }
 
 static bool allowed(const char *const *names, const char *name) {
@@ -122,12 +172,6 @@ static bool read_position(const CatVariant *v, const UrlTarget *t, Asked *a, Res
     return read_moves_played(t, &a->pos, r);
 }
 
-static int count_bits(uint64_t bits) {
-    int n = 0;
-    for (; bits; bits &= bits - 1) n++;
-    return n;
-}
-
 static uint64_t kings_of(const dtb_position *p, int side) {
     return side ? p->black_kings : p->white_kings;
 }
@@ -146,12 +190,28 @@ static dtb_status write_fen(JsonWriter *w, const Asked *a, const dtb_position *p
     return DTB_OK;
 }
 
+/* Where m goes: its start, end, every landing square and the squares of the pieces taken. */
+static void write_squares(JsonWriter *w, const dtb_move *m) {
+    jw_key_int(w, "from", m->from);
+    jw_key_int(w, "to", m->to);
+    jw_key(w, "path");
+    jw_array_begin(w);
+    for (int i = 0; i < m->path_length; i++) jw_int(w, m->path[i]);
+    jw_array_end(w);
+    jw_key(w, "captured");
+    jw_array_begin(w);
+    for (int square = 1; square <= (int)(8 * sizeof m->captured); square++)
+        if (m->captured >> (square - 1) & 1) jw_int(w, square);
+    jw_array_end(w);
+}
+
 /* A move of the position before: its value for the side that plays it. */
 static dtb_status write_move(JsonWriter *w, const Asked *a, const dtb_position *before,
                              const dtb_move *m) {
     int mover = before->black_to_move;
     jw_object_begin(w);
     jw_key_string(w, "move", m->notation);
+    write_squares(w, m);
     dtb_status s = write_fen(w, a, &m->after);
     jw_key_string(w, "category", category_names[m->value.wdl + 1]);
     jw_key_int(w, "dtw", m->value.dtw);
@@ -227,7 +287,7 @@ static void answer_position(const Asked *a, Response *r,
         response_json(r, 200, &w);
     } else {
         jw_free(&w);
-        fail(r, s, probe_part(s));
+        fail_position(a, r, s);
     }
 }
 
@@ -391,6 +451,9 @@ void endpoint_stats(const CatVariant *v, StatsCache *cache, const char *material
         r->retry_after = STATS_RETRY_AFTER;
     } else if (s == DTB_OK) {
         response_json(r, 200, &w);
+    } else if (s == DTB_ERR_MISSING_TABLE) {
+        jw_free(&w);
+        fail_missing(r, v, material, false);
     } else {
         jw_free(&w);
         fail(r, s, s == DTB_ERR_POSITION ? "material" : "tables");

@@ -1,6 +1,7 @@
 # The explorer page (server/www/) in a real browser: tests/browser/test_explorer.py starts
-# dtb-serve over tables it builds, drives Debian's chromium headless through chromedriver
-# and checks the values shown against dtb-probe lookup's, stats' and diagram's. Screenshots
+# dtb-serve over tables it builds, drives Debian's chromium headless through chromedriver,
+# plays moves by click, drag and keys (a capture with several landings among them) and
+# checks the values shown against dtb-probe lookup's, stats' and diagram's. Screenshots
 # land in the build folder (tests/browser_explorer/). Skipped (77) when chromium is missing,
 # but not under CI (CI set), where it fails.
 if(TARGET dtb-serve AND TARGET dtb-gen)

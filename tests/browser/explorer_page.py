@@ -52,14 +52,85 @@ def wait_for_board(browser):
     browser.wait("the board", lambda: browser.find_all("#board .dark"))
 
 
-def click_until(browser, square, piece):
-    """Clicks square until the board shows piece there (a click cycles through the pieces)."""
+def square(browser, number):
+    return browser.find(f'#board .dark[data-square="{number}"]')
+
+
+def press_square(browser, number):
+    browser.press(square(browser, number))
+
+
+def drag_squares(browser, start, end):
+    """Drags the piece on square start to square end with the mouse."""
+    offsets = browser.run("""
+        const board = document.getElementById('board').getBoundingClientRect();
+        return arguments[0].map((n) => {
+            const r = document.querySelector(`#board .dark[data-square="${n}"]`)
+                .getBoundingClientRect();
+            return [r.x + r.width / 2 - (board.x + board.width / 2),
+                    r.y + r.height / 2 - (board.y + board.height / 2)]; });""", [start, end])
+    browser.drag(browser.find("#board"), *offsets)
+
+
+def click_until(browser, number, piece):
+    """Clicks square until the board shows piece there (edit mode's "each in turn")."""
     for _ in range(5):
-        if pieces(browser).get(square) == piece:
+        if pieces(browser).get(number) == piece:
             return True
-        # The piece, drawn over its square, is what a click there lands on.
-        browser.click(browser.find_all(f'#board [data-square="{square}"]')[-1])
-    return pieces(browser).get(square) == piece
+        press_square(browser, number)
+    return pieces(browser).get(number) == piece
+
+
+def editing(browser, on):
+    """Turns edit mode on or off."""
+    if browser.attribute(browser.find("#edit"), "aria-pressed") != str(on).lower():
+        browser.click(browser.find("#edit"))
+
+
+def choose_tool(browser, tool):
+    browser.click(browser.find(f'input[name=tool][value="{tool}"]'))
+
+
+def game(browser):
+    """The moves played as listed: [(notation, value)], and the index of the one shown (0:
+    the position set up)."""
+    found = browser.run("""return [...document.querySelectorAll('#game .ply')].map(
+        (b) => [b.dataset.move, b.dataset.value, b.getAttribute('aria-current')]);""")
+    current = next((i + 1 for i, (_, _, c) in enumerate(found) if c), 0)
+    return [(move, value) for move, value, _ in found], current
+
+
+def routes(browser, css="#board .arrow"):
+    """The move lines drawn: [(squares it names, whether its points are those squares'
+    centres, whether each leg is diagonal)]."""
+    return [tuple(r) for r in browser.run("""
+        const centre = (n) => {
+            const r = document.querySelector(`#board .dark[data-square="${n}"]`);
+            const w = +r.getAttribute('width');
+            return [+r.getAttribute('x') + w / 2, +r.getAttribute('y') + w / 2];
+        };
+        return [...document.querySelectorAll(arguments[0])].map((line) => {
+            const squares = line.dataset.squares.split(' ').map(Number);
+            const points = line.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+            const centres = squares.map(centre);
+            const same = points.length === centres.length && points.every(
+                (p, i) => Math.abs(p[0] - centres[i][0]) < 1e-6 && Math.abs(p[1] - centres[i][1]) < 1e-6);
+            const diagonal = points.slice(1).every((p, i) =>
+                Math.abs(Math.abs(p[0] - points[i][0]) - Math.abs(p[1] - points[i][1])) < 1e-6);
+            return [squares.join(' '), same, diagonal];
+        });""", css)]
+
+
+def crossed(browser):
+    """The squares whose pieces the board marks as taken."""
+    return sorted(browser.run("""return [...document.querySelectorAll('#board .taken')].map(
+        (c) => +c.dataset.square);"""))
+
+
+def tinted(browser, kind):
+    """The squares tinted as kind ("last", "selected", "path")."""
+    return sorted(browser.run("""return [...document.querySelectorAll('#board .' + arguments[0])]
+        .map((r) => +r.dataset.square);""", kind))
 
 
 def paste_fen(browser, fen):

@@ -6,7 +6,7 @@ import re
 import subprocess
 
 # A value as lookup words it, and as the page must show it.
-VALUE = r"(?:win in \d+ plies?|loss in \d+ plies?|draw)"
+VALUE = r"(?:(?:win|loss) in \d+ (?:ply|plies)|draw)"
 PIECE_LETTERS = {"w": "wm", "W": "wk", "b": "bm", "B": "bk"}
 
 

@@ -10,6 +10,8 @@ import urllib.error
 import urllib.request
 
 ELEMENT = "element-6066-11e4-a52e-4f735466cecf"  # the key of an element reference
+# WebDriver's codes of the keys the page listens to.
+KEYS = {"End": "\ue010", "Home": "\ue011", "ArrowLeft": "\ue012", "ArrowRight": "\ue014"}
 
 
 def free_port():
@@ -103,11 +105,43 @@ class Browser:
     def click(self, element):
         self._session("POST", f"/element/{element}/click", {})
 
-    def hover(self, element):
-        move = {"type": "pointerMove", "duration": 0, "origin": {ELEMENT: element}, "x": 0, "y": 0}
+    def _mouse(self, *actions):
         self._session("POST", "/actions", {"actions": [
             {"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
-             "actions": [move]}]})
+             "actions": list(actions)}]})
+
+    @staticmethod
+    def _move_to(element, duration=0):
+        return {"type": "pointerMove", "duration": duration, "origin": {ELEMENT: element},
+                "x": 0, "y": 0}
+
+    def hover(self, element):
+        self._mouse(self._move_to(element))
+
+    def press(self, element):
+        """A mouse click at element's centre, on whatever is drawn there (no check that the
+        element itself takes it, as click() makes)."""
+        self._mouse(self._move_to(element), {"type": "pointerDown", "button": 0},
+                    {"type": "pointerUp", "button": 0})
+
+    def drag(self, element, start, end):
+        """Presses the mouse at start, moves it to end in steps, releases: (x, y) offsets
+        from element's centre in CSS pixels."""
+        at = lambda offset, duration: {**self._move_to(element, duration), "x": round(offset[0]),
+                                       "y": round(offset[1])}
+        self._mouse(at(start, 0), {"type": "pointerDown", "button": 0}, at(end, 150),
+                    {"type": "pointerUp", "button": 0})
+
+    def keys(self, *keys):
+        """Presses and releases each key (WebDriver's codes: KEYS above) in the page."""
+        actions = [action for key in keys
+                   for action in ({"type": "keyDown", "value": key}, {"type": "keyUp", "value": key})]
+        self._session("POST", "/actions", {"actions": [
+            {"type": "key", "id": "keyboard", "actions": actions}]})
+
+    def run_async(self, script, *args):
+        """Runs script, which calls its last argument with the result."""
+        return self._session("POST", "/execute/async", {"script": script, "args": list(args)})
 
     def type_into(self, element, text):
         """Replaces what the input element holds with text, typed."""

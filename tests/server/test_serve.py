@@ -169,6 +169,54 @@ def kings_of(fen, side):
     return sum(1 for piece in field[1:].split(",") if piece.startswith("K"))
 
 
+def squares_of(fen, side):
+    """The squares of side's pieces ('W' or 'B') in a FEN without ranges."""
+    field = next((f for f in fen.split(":")[1:] if f.startswith(side)), side)
+    return {int(p.lstrip("K")) for p in field[1:].split(",") if p}
+
+
+def cell(variant, square):
+    """(row from the top, file) of a square (RULES.md 1): numbered in reading order from
+    White's side, the top row's first dark square on file b, or on a where mirrored."""
+    _, squares, _, _, mirrored, _, _ = BOARDS[variant]
+    per_row = 5 if squares == 50 else 4
+    row, nth = divmod(square - 1, per_row)
+    return row, 2 * nth + ((row % 2) if mirrored else (row + 1) % 2)
+
+
+def between(variant, a, b):
+    """The squares strictly between a and b on their line, or None when they share none: a
+    diagonal, or for the kings of some variants a row or a file (RULES.md)."""
+    (r1, f1), (r2, f2) = cell(variant, a), cell(variant, b)
+    if abs(r2 - r1) != abs(f2 - f1) and r1 != r2 and f1 != f2:
+        return None
+    dr, df = (r2 > r1) - (r2 < r1), (f2 > f1) - (f2 < f1)
+    cells = {(r1 + i * dr, f1 + i * df) for i in range(1, max(abs(r2 - r1), abs(f2 - f1)))}
+    return {n for n in range(1, BOARDS[variant][1] + 1) if cell(variant, n) in cells}
+
+
+def move_squares_wrong(variant, fen, m):
+    """Why move m's from, to, path and captured do not fit its notation and FENs, or None:
+    the path's legs run on diagonals, each piece taken is the opponent's, gone after the
+    move, and lies on a leg."""
+    named = [int(n) for n in re.split("[-x]", m["move"])]
+    path, taken = m.get("path", []), m.get("captured", [])
+    if (m.get("from"), m.get("to")) != (named[0], named[-1]) or not path or path[-1] != named[-1]:
+        return "from, to or the path's end is not the notation's"
+    if len(named) > 2 and path != named[1:]:
+        return "the path is not the landing squares the notation names"
+    legs = [between(variant, a, b) for a, b in zip([named[0]] + path, path)]
+    if None in legs:
+        return "a leg of the path is off a line"
+    opponent = "B" if fen[0] == "W" else "W"
+    gone = squares_of(fen, opponent) - squares_of(m["fen"], opponent)
+    if sorted(gone) != taken or any(not any(n in leg for leg in legs) for n in taken):
+        return f"captured {taken} is not the pieces gone, {sorted(gone)}, each on a leg"
+    if not m["capture"] and (len(path) != 1 or taken):
+        return "a quiet move with more than its end in its path, or pieces taken"
+    return None
+
+
 def check_position(server, probe, tables, variant, fen, rules="official", played=0):
     """/api/V?fen= against dtb-probe lookup: value, moves in order, line, flags."""
     params = {"fen": fen, "rules": rules} | ({"moves_played": played} if played else {})
@@ -188,6 +236,9 @@ def check_position(server, probe, tables, variant, fen, rules="official", played
         promoted = kings_of(m["fen"], mover) > kings_of(fen, mover)
         if m["capture"] != ("x" in m["move"]) or m["promotion"] != promoted:
             check(f"{what}: {m['move']}'s capture and promotion flags", False, m)
+        wrong = move_squares_wrong(variant, fen, m)
+        if wrong:
+            check(f"{what}: {m['move']}'s from, to, path and captured", False, f"{wrong}: {m}")
     return got
 
 
@@ -259,6 +310,12 @@ def check_special(server, probe, tables):
     got = check_position(server, probe, tables, "brazilian", "W:W21:B17")
     check("capture pending: the capture is the only move, flagged",
           [(m["move"], m["capture"]) for m in got.get("moves", [])] == [("21x14", True)], got)
+    # A king's capture of three men, worked out on the board: 29 over 22 to 18, over 15 to
+    # 11, over 7 to 2.
+    got = check_position(server, probe, tables, "brazilian", "W:WK29:B7,14,15,22")
+    check("a capture's from, to, landing squares and pieces taken",
+          [(m["from"], m["to"], m["path"], m["captured"]) for m in got.get("moves", [])] ==
+          [(29, 2, [18, 11, 2], [7, 15, 22])], got)
     # A man crowned by its move.
     got = check_position(server, probe, tables, "brazilian", "W:W5:BK32")
     check("a promotion flagged", any(m["promotion"] for m in got.get("moves", [])), got)
@@ -359,6 +416,29 @@ def check_errors(server):
     error = strict_json(body).get("error", "")
     check("error quoting odd bytes: parses, each character as sent (U+FFFD for a bad byte)",
           status == 400 and 'W:"\\\x01\ufffd\u00e9' in error, error)
+
+
+def check_missing(server, gen, probe, work):
+    """A missing table is named with the dtb-gen command that builds it, and that command
+    run (into a folder of its own) builds what the position needs."""
+    fen = "W:WK1,K2:BK31,K32"
+    builds = []
+    for target, material in ((f"/api/brazilian?fen={fen}", "KKvKK"),
+                             ("/api/brazilian/stats/KKKKvK", "KKKKvK")):
+        status, _, body = server.request(target)
+        got = strict_json(body)
+        command = f"dtb-gen --variant brazilian {material}"
+        check(f"{target}: 404 naming the table of {material} and '{command}'",
+              status == 404 and got.get("missing_table") == material and
+              got.get("build") == command and f"table of {material}" in got.get("error", "") and
+              command in got.get("error", ""), (status, got))
+        builds.append(got.get("build", "dtb-gen"))
+    folder = os.path.join(work, "built-as-told")
+    subprocess.run([gen] + builds[0].split()[1:] + ["--dir", folder], capture_output=True)
+    looked = subprocess.run([probe, "lookup", "--variant", "brazilian", "--dir", folder, fen],
+                            capture_output=True, text=True)
+    check("the command given builds the tables the position needs",
+          looked.returncode == 0 and "White to move" in looked.stdout, looked.stderr)
 
 
 def make_www(work):
@@ -487,6 +567,7 @@ def main():
     check_special(server, probe, tables)
     check_stats(server, probe, tables)
     check_errors(server)
+    check_missing(server, gen, probe, work)
     check_files(server)
     check_concurrent(server, [random_fen(rng, BOARDS["brazilian"]) for _ in range(10)])
     check_keep_alive(server)

@@ -4,11 +4,15 @@ import * as api from "./api.js";
 import {linkTo} from "./url_state.js";
 
 const SVG = "http://www.w3.org/2000/svg";
+// The chart's size in user units; its width is that of the page's column, so that a unit is
+// about a pixel and its labels stay readable on a phone.
 const CHART = {
-    width: 600,
+    minWidth: 300,
+    maxWidth: 900,
     height: 260,
-    margin: 36
-}; // user units of the chart's viewBox
+    margin: 44,
+    labelSpacing: 48 // least room a DTW label takes
+};
 
 function element(name, attributes, parent, text) {
     const node = document.createElementNS(SVG, name);
@@ -46,18 +50,18 @@ function resultTable(stats) {
 }
 
 // The spacing of the DTW axis's labels: the first of 1, 2, 5, 10, 20, 50... plies that
-// needs at most 10 of them.
-function tickStep(longest) {
+// needs at most `most` of them.
+function tickStep(longest, most) {
     for (let power = 1;; power *= 10)
         for (const step of [power, 2 * power, 5 * power])
-            if (longest / step <= 10) return step;
+            if (longest / step <= most) return step;
 }
 
-function axisLabels(svg, longest, peak, scale) {
+function axisLabels(svg, width, longest, peak, scale) {
     const {height, margin} = CHART;
     const axis = height / 2;
-    element("line", {class: "axis", x1: margin, x2: CHART.width - 8, y1: axis, y2: axis}, svg);
-    const step = tickStep(longest);
+    element("line", {class: "axis", x1: margin, x2: width - 8, y1: axis, y2: axis}, svg);
+    const step = tickStep(longest, Math.max(2, Math.floor((width - margin) / CHART.labelSpacing)));
     for (let dtw = 0; dtw <= longest; dtw += step)
         element("text", {class: "tick", x: margin + dtw * scale + scale / 2, y: height - 4}, svg,
                 dtw);
@@ -66,11 +70,11 @@ function axisLabels(svg, longest, peak, scale) {
             peak.toLocaleString("en"));
     element("text", {class: "label", x: margin + 4, y: 14}, svg, "won positions by DTW");
     element("text", {class: "label", x: margin + 4, y: height - 16}, svg, "lost positions by DTW");
-    element("text", {class: "tick left", x: CHART.width - 8, y: height - 16}, svg, "DTW (plies)");
+    element("text", {class: "tick left", x: width - 8, y: height - 16}, svg, "DTW (plies)");
 }
 
-function histogram(wins, losses) {
-    const {width, height, margin} = CHART;
+function histogram(wins, losses, width) {
+    const {height, margin} = CHART;
     const longest = Math.max(wins.length, losses.length, 1);
     const peak = Math.max(1, ...wins, ...losses);
     const scale = (width - margin - 8) / longest;
@@ -92,7 +96,7 @@ function histogram(wins, losses) {
     };
     wins.forEach((count, dtw) => count && bar(dtw, count, "win"));
     losses.forEach((count, dtw) => count && bar(dtw, count, "loss"));
-    axisLabels(svg, longest - 1, peak, scale);
+    axisLabels(svg, width, longest - 1, peak, scale);
     return svg;
 }
 
@@ -119,21 +123,55 @@ function normalise(answer) {
     };
 }
 
+let latest = 0; // the newest material asked for: older answers and retries are dropped
+
+function stale(asked) {
+    if (asked !== latest) throw new Error("another material was asked for since");
+}
+
 /** Fills container with material's statistics, and select with the variant's materials. */
 export async function showMaterial(variant, material, rules, container, select) {
+    const asked = ++latest;
     select.replaceChildren(...variant.materials.map((m) => new Option(m, m)));
     select.value = material;
     container.replaceChildren(html("p", `Counting every position of ${material}…`));
+    const waiting = () => {
+        stale(asked);
+        container.replaceChildren(
+            html("p", `The server is counting another material; ${material} is counted after it…`,
+                 "busy"));
+    };
     try {
-        const stats = normalise(await api.stats(variant.id, material, rules));
+        const stats = normalise(await api.stats(variant.id, material, rules, waiting));
+        stale(asked);
         container.replaceChildren(
             html("h2", `${material} in ${variant.id}${rules === "pure" ? " (pure)" : ""}`),
             html("p", `${(stats.positions ?? 0).toLocaleString("en")} positions`),
             resultTable(stats),
             longestWin(variant, stats, rules),
-            histogram(stats.wins, stats.losses),
         );
+        followWidth(container, (width) => histogram(stats.wins, stats.losses, width));
     } catch (error) {
-        container.replaceChildren(html("p", error.message, "error"));
+        if (asked === latest) container.replaceChildren(html("p", error.message, "error"));
     }
+}
+
+let resizing = null; // the observer redrawing the chart shown
+
+// Appends draw(width) to container, drawn anew whenever the container's width changes.
+function followWidth(container, draw) {
+    resizing?.disconnect();
+    let chart = null, drawnWidth = 0;
+    resizing = new ResizeObserver(() => {
+        const width = Math.min(CHART.maxWidth, Math.max(CHART.minWidth, container.clientWidth));
+        if (width === drawnWidth) return;
+        drawnWidth = width;
+        const next = draw(width);
+        if (chart)
+            chart.replaceWith(next);
+        else
+            container.append(next);
+        chart = next;
+    });
+    resizing.observe(container);
 }

@@ -1,9 +1,7 @@
 // The value of the position and its moves grouped winning / drawing / losing for the side
 // that plays them, best first as the server sends them, each with its DTW and marks for
 // captures and promotions.
-import {parseFen} from "./fen.js";
-
-const SIDE_NAME = {
+export const SIDE_NAME = {
     W: "White",
     B: "Black"
 };
@@ -16,7 +14,7 @@ const GROUPS = [
 ];
 
 /** "win in 9 plies", "draw" or "loss in 4 plies", as dtb-probe lookup words them. */
-function valueText(category, dtw) {
+export function valueText(category, dtw) {
     if (category === "draw") return "draw";
     return `${category} in ${dtw} ${dtw === 1 ? "ply" : "plies"}`;
 }
@@ -26,17 +24,6 @@ export function positionText(side, answer) {
     const value = valueText(answer.category, answer.dtw);
     const over = answer.game_over ? ` (game over: ${answer.game_over_reason})` : "";
     return `${SIDE_NAME[side]} to move: ${value}${over}`;
-}
-
-/** What the board shows when move is hovered: its squares and the pieces it takes. */
-export function moveShape(move, position, squares) {
-    const path = move.move.split(/[-x]/).map(Number);
-    const after = parseFen(move.fen, squares).pieces;
-    const opponent = position.side === "W" ? "b" : "w";
-    const captured = [...position.pieces]
-                         .filter(([n, piece]) => piece[0] === opponent && !after.has(n))
-                         .map(([n]) => n);
-    return {squares: path, captured};
 }
 
 function marks(move) {
