@@ -3,7 +3,14 @@
 import * as api from "./api.js";
 import {drawBoard, squareAt} from "./board.js";
 import {drawCount, readCount} from "./counts.js";
-import {emptyPosition, formatFen, materialOf, parseFen, pruneCounts} from "./fen.js";
+import {
+    emptyPosition,
+    formatFen,
+    materialOf,
+    movesPlayedOf,
+    parseFen,
+    pruneCounts,
+} from "./fen.js";
 import {boardOf, onPromotionRank} from "./geometry.js";
 import {showMaterial} from "./material.js";
 import {drawMoves, moveShape, positionText} from "./moves.js";
@@ -222,6 +229,7 @@ function showPosition(url) {
     state.movesPlayed = Number(url.moves_played) || 0;
     try {
         state.position = url.fen ? parseFen(url.fen, state.board.squares) : emptyPosition();
+        if (url.moves_played == null) readMovesPlayed();
     } catch (error) {
         showError(`FEN in the address: ${error.message}`);
         state.position = emptyPosition();
@@ -256,10 +264,17 @@ function navigate(target) {
     showUrl();
 }
 
+/** The moves played that a lidraughts FEN's ":H" gives, under Frisian's draw rules. */
+function readMovesPlayed() {
+    const played = state.variant.draw_rules ? movesPlayedOf(state.position) : null;
+    if (played !== null) state.movesPlayed = played;
+}
+
 function setFen(event) {
     event.preventDefault();
     try {
         state.position = parseFen($("fen").value, state.board.squares);
+        readMovesPlayed();
         showError("");
     } catch (error) {
         return showError(`FEN: ${error.message}`);
