@@ -9,11 +9,9 @@ usage: test_lidraughts.py DTB_SERVE DTB_GEN DTB_PROBE WORK_DIR"""
 import os
 import random
 import re
-import shutil
-import subprocess
 import sys
 
-from test_serve import Server, check, failures, lookup, random_fen
+from test_serve import Server, build_tables, check, failures, lookup, random_fen
 
 # variant -> (pieces, squares, White's and Black's promotion squares): RULES.md 1.
 BOARDS = {
@@ -149,11 +147,7 @@ def check_api_reads_lidraughts_fen(server):
 
 def main():
     serve, gen, probe, work = sys.argv[1:5]
-    shutil.rmtree(work, ignore_errors=True)
-    tables = os.path.join(work, "tables")
-    for variant, board in BOARDS.items():
-        subprocess.run([gen, "--variant", variant, "--pieces", str(board[0]), "--dir",
-                        os.path.join(tables, variant)], check=True, capture_output=True)
+    tables = build_tables(gen, work, BOARDS)
     server = Server(serve, tables, os.path.join(work, "serve.log"))
     check_random(server, probe, tables, random.Random(54))
     check_by_hand(server, probe, tables)
