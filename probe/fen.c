@@ -215,7 +215,7 @@ static bool parse_field(Parser *ps, char *field, int kind) {
     switch (kind) {
     case FIELD_WHITE:
     case FIELD_BLACK:
-        return for_each_token(ps, kind, field + 1, parse_token);
+        return for_each_token(ps, kind == FIELD_WHITE ? WHITE : BLACK, field + 1, parse_token);
     case FIELD_HALF_MOVES:
         return parse_clock(ps, &ps->half_moves, field);
     case FIELD_MOVE_NUMBER:
