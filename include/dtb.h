@@ -124,7 +124,11 @@ typedef struct dtb_position {
     int strong_moves_played;
 } dtb_position;
 
-/* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant. */
+/* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant.  Also read: a PDN
+ * tag line [FEN "..."], letters in lower case, and lidraughts' FEN, whose ":F" is checked
+ * and left aside, whose Frisian king-move field ("+105+0": Black's count and king, then
+ * White's) gives the counts, and whose ":H" gives strong_moves_played in Frisian's two kings
+ * against one (0 elsewhere, and without ":H"). */
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out);
 
 /* Writes pos as FEN into buf (256 bytes is always enough). */

@@ -288,15 +288,37 @@ dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes) {
     return DTB_OK;
 }
 
+/* The moves the stronger side has played in two kings against one (RULES.md 7.2), from
+ * lidraughts' ":H", the plies of both sides since that material arose: half of them, and
+ * the odd one when the weaker side is to move (the stronger moved last).  Elsewhere ":H"
+ * counts for no rule of dtb's and is left aside; 0 without it.  A count past 7 names the
+ * field into err. */
+static bool played_from_clock(const Variant *v, const Position *p, int half_moves, int *played,
+                              char *err, size_t errlen) {
+    int stronger = draw_counting_side(v, p);
+    *played = 0;
+    if (half_moves < 0 || stronger < 0) return true;
+    *played = (half_moves + (stronger != p->side)) / 2;
+    if (*played <= 7) return true;
+    snprintf(err, errlen,
+             "':H%d' in two kings against one gives the stronger side %d moves there, past the "
+             "7 after which the game is drawn",
+             half_moves, *played);
+    return false;
+}
+
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out) {
     if (!h || !fen || !out) return api_null_argument(__func__);
     Position p;
+    int half_moves, played = 0;
     char err[512] = "";
     /* The FEN is quoted only as far as a real one goes, so that the reason always fits. */
-    if (!fen_parse(&h->v, fen, &p, err, sizeof err))
+    if (!fen_parse_clock(&h->v, fen, &p, &half_moves, err, sizeof err) ||
+        !played_from_clock(&h->v, &p, half_moves, &played, err, sizeof err))
         return api_fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
                         strlen(fen) > FEN_MAX ? "..." : "", err);
     api_to_public(&h->v, &p, out);
+    out->strong_moves_played = played;
     return DTB_OK;
 }
 

@@ -26,8 +26,8 @@
 static const char usage[] =
     "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--connections N]\n"
     "Serves the tables under DIR (default " DEFAULT_ROOT "), one folder per variant as dtb-gen\n"
-    "lays them out (tables/scandinavian, ...), as a JSON API under /api/, and the explorer\n"
-    "page at /.\n"
+    "lays them out (tables/scandinavian, ...), as a JSON API under /api/, lidraughts'\n"
+    "tablebase answers under /lidraughts/ (README), and the explorer page at /.\n"
     "  --root DIR         folder of variant folders; those not named after a variant are\n"
     "                     skipped\n"
     "  --port P           TCP port, default 8080; 0 takes a free one (printed at start)\n"

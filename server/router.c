@@ -2,6 +2,7 @@
 #include "router.h"
 
 #include "endpoints.h"
+#include "lidraughts.h"
 #include "url.h"
 
 #include <stdio.h>
@@ -81,6 +82,9 @@ void router_handle(Router *r, const char *method, const char *target, Response *
     } else if (strncmp(t->path, API_PREFIX, strlen(API_PREFIX)) == 0) {
         route_api(r, t, out);
         out->any_origin = true; /* a public, read-only API: any page may ask it */
+    } else if (strncmp(t->path, LIDRAUGHTS_PREFIX, strlen(LIDRAUGHTS_PREFIX)) == 0) {
+        lidraughts_answer(&r->catalog, t, out);
+        out->any_origin = true; /* asked by lidraughts' pages, from their own origin */
     } else {
         www_serve(&r->www, t->path, out);
     }

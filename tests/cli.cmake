@@ -51,3 +51,11 @@ cli_test(moves_full_paths --stdout ${CLI_DIR}/moves_scandinavian_weak_paths.out
          -- ${PROBE} moves --variant scandinavian-weak W:W38:B23,24,28,33,34)
 cli_test(moves_none --stdout ${CLI_DIR}/empty.out
          -- ${PROBE} moves --variant frisian W:W6,K46:B1:CW46=3)
+
+# FENs as other programs write them (probe/fen.h): lidraughts' Frisian FEN in lower case,
+# whose king-move field "+0+346" (Black none, White's king on 46 three moves in a row) leaves
+# that king no move (RULES.md 7.1): only the man's two steps.
+cli_test(moves_lidraughts_fen --stdout ${CLI_DIR}/moves_frisian_lidraughts_count.out
+         -- ${PROBE} moves --variant frisian "w:w28,k46:bk43:H0:F20:+0+346")
+cli_test(moves_lidraughts_ghost --status 2 --stderr-has "ghost piece 'G31'"
+         -- ${PROBE} moves --variant international "W:WG31,G32:B1")

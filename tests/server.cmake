@@ -19,3 +19,14 @@ if(TARGET dtb_serve_core AND TARGET dtb-gen)
   add_test(NAME server_router COMMAND test_router $<TARGET_FILE:dtb-gen>)
   set_tests_properties(server_router PROPERTIES LABELS server)
 endif()
+
+# GET /lidraughts/VARIANT?fen= (tests/server/test_lidraughts.py): the lichess-shaped answer
+# lidraughts' analysis board reads, checked against dtb-probe lookup and hand-derived
+# positions; lidraughts' FEN through the JSON API.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_lidraughts
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/test_lidraughts.py
+                   $<TARGET_FILE:dtb-serve> $<TARGET_FILE:dtb-gen> $<TARGET_FILE:dtb-probe>
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_lidraughts)
+  set_tests_properties(server_lidraughts PROPERTIES TIMEOUT 600 LABELS server)
+endif()

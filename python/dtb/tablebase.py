@@ -71,12 +71,14 @@ class Tablebase:
     variant is an id such as "international" or "scandinavian-8-free"; rules "official" or
     "pure" chooses Frisian's value set (other variants have one); cache_size caps the bytes
     of decoded table data kept (0: no cap; None: the library's default).  Positions are PDN
-    FEN.  Tables are opened when a probe first needs them, so a missing one shows then, as
-    MissingTableError.  Safe to share between threads; close() (or leaving a with block)
+    FEN, also as a PDN tag line [FEN "..."], in lower case, or as lidraughts writes it
+    (dtb_parse_fen).  Tables are opened when a probe first needs them, so a missing one shows
+    then, as MissingTableError.  Safe to share between threads; close() (or leaving a with block)
     waits for calls in flight, after which calls raise ArgumentError.
 
     moves_played, for Frisian's draw rules: in two kings against one king, the moves the
-    side with two kings has already played there (0 to 7; RULES.md 7.2)."""
+    side with two kings has already played there (0 to 7; RULES.md 7.2); None takes them
+    from a lidraughts FEN's half-move clock ":H", and 0 from a FEN without one."""
 
     def __init__(self, variant, folder, rules="official", cache_size=None):
         self._guard = CallGuard(f"Tablebase({variant!r}, {str(folder)!r})")
@@ -107,7 +109,7 @@ class Tablebase:
     def __del__(self):
         self.close()
 
-    def probe(self, fen, moves_played=0):
+    def probe(self, fen, moves_played=None):
         """The Value of the position."""
         value = _capi.Value()
         with self._guard.call():
@@ -115,7 +117,7 @@ class Tablebase:
             check(lib.dtb_probe(self._handle, position, ctypes.byref(value)))
         return Value(WDL(value.wdl), value.dtw)
 
-    def probe_wdl(self, fen, moves_played=0):
+    def probe_wdl(self, fen, moves_played=None):
         """The WDL of the position alone: faster than probe(), and reads less."""
         wdl = ctypes.c_int()
         with self._guard.call():
@@ -123,7 +125,7 @@ class Tablebase:
             check(lib.dtb_probe_wdl(self._handle, position, ctypes.byref(wdl)))
         return WDL(wdl.value)
 
-    def probe_wdl_many(self, fens, moves_played=0):
+    def probe_wdl_many(self, fens, moves_played=None):
         """The WDLs of the positions of an iterable of FENs, as a list: the same answers as
         probe_wdl, sooner.  An error names the position by its number, from 0."""
         fens = list(fens)
@@ -136,7 +138,7 @@ class Tablebase:
                 check(lib.dtb_probe_wdl_many(self._handle, positions, len(fens), wdls))
         return [WDL(w) for w in wdls]
 
-    def moves(self, fen, moves_played=0):
+    def moves(self, fen, moves_played=None):
         """Every legal Move of the position, best first: fastest win, draws, longest loss."""
         moves = (_capi.Move * MOVE_MAX)()
         count = ctypes.c_int()
@@ -145,7 +147,7 @@ class Tablebase:
             check(lib.dtb_moves(self._handle, position, moves, len(moves), ctypes.byref(count)))
             return [self._move(m) for m in moves[: count.value]]
 
-    def best_move(self, fen, moves_played=0):
+    def best_move(self, fen, moves_played=None):
         """The best Move of the position; GameOverError when it has no legal move."""
         move = _capi.Move()
         with self._guard.call():
@@ -153,7 +155,7 @@ class Tablebase:
             check(lib.dtb_best_move(self._handle, position, ctypes.byref(move)))
             return self._move(move)
 
-    def line(self, fen, max_moves=None, moves_played=0):
+    def line(self, fen, max_moves=None, moves_played=None):
         """The best moves from the position on, each the best_move of the one before: to the
         end of the game for a decided position, at most max_moves of them (by default all
         of a decided line, DRAW_LINE_MOVES of a drawn one)."""
@@ -203,12 +205,13 @@ class Tablebase:
     # The helpers below run inside a guarded call.
 
     def _parse(self, fen, moves_played, into=None):
-        """fen with moves_played as a C position (into one given)."""
-        if not is_count(moves_played, INT_MAX):
+        """fen with moves_played (unless None) as a C position (into one given)."""
+        if moves_played is not None and not is_count(moves_played, INT_MAX):
             raise ArgumentError(f"moves_played is a number of moves, not {moves_played!r}")
         position = _capi.Position() if into is None else into
         check(lib.dtb_parse_fen(self._handle, c_text("fen", fen), ctypes.byref(position)))
-        position.strong_moves_played = moves_played
+        if moves_played is not None:
+            position.strong_moves_played = moves_played
         return ctypes.byref(position)
 
     def _fen(self, position):

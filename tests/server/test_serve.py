@@ -549,13 +549,20 @@ def corrupt_copy(tables, work):
     return root
 
 
-def main():
-    serve, gen, probe, work = sys.argv[1:5]
+def build_tables(gen, work, boards):
+    """WORK emptied, then each variant's set of boards[variant][0] pieces built into
+    WORK/tables/VARIANT; returns WORK/tables."""
     shutil.rmtree(work, ignore_errors=True)
     tables = os.path.join(work, "tables")
-    for variant, board in BOARDS.items():
+    for variant, board in boards.items():
         subprocess.run([gen, "--variant", variant, "--pieces", str(board[0]), "--dir",
                         os.path.join(tables, variant)], check=True, capture_output=True)
+    return tables
+
+
+def main():
+    serve, gen, probe, work = sys.argv[1:5]
+    tables = build_tables(gen, work, BOARDS)
     os.makedirs(os.path.join(tables, "notavariant"))
     www = make_www(work)
     os.chdir(work)

@@ -1,6 +1,10 @@
 // PDN FEN (RULES.md 1) with Frisian's ":C" king-move counts (RULES.md 7.1), read and written
-// as probe/fen.c does. The page only needs it to draw and edit a position; the server's
-// answer is what says whether a position is legal, with its own error naming the part.
+// as probe/fen.c does, and read as other programs write it as probe/fen.c reads it: in a PDN
+// tag line [FEN "..."], in lower case, and lidraughts' FEN with its ":H" (half-moves since
+// the material of a draw rule arose), ":F" (the move number) and Frisian king-move field
+// ":+" Black's count and king (two digits) "+" White's. The page only needs it to draw and
+// edit a position; the server's answer is what says whether a position is legal, with its own
+// error naming the part.
 
 /**
  * A position: side "W" or "B"; pieces: Map square -> "wm" | "wk" | "bm" | "bk";
@@ -20,7 +24,10 @@ function readSquare(text, token, squares) {
 }
 
 function readPieceToken(position, colour, token, squares) {
-    const king = token.startsWith("K");
+    if (/^[GP]/i.test(token))
+        fail(`ghost piece '${token}': lidraughts' FEN of a capture still being played, which ` +
+             "has no value until the capture ends");
+    const king = /^K/i.test(token);
     const [first, last = first] = (king ? token.slice(1) : token).split("-");
     const from = readSquare(first, token, squares);
     const to = readSquare(last, token, squares);
@@ -32,34 +39,114 @@ function readPieceToken(position, colour, token, squares) {
 }
 
 function readCountToken(position, token, squares) {
-    const match = /^([WB])(\d+)=([1-3])$/.exec(token);
+    const match = /^([WB])(\d+)=([1-3])$/i.exec(token);
     if (!match) fail(`bad count '${token}': expected side, square, '=' and a count 1-3`);
-    position.counts[match[1]] = {square: readSquare(match[2], token, squares), count: +match[3]};
+    position.counts[match[1].toUpperCase()] = {
+        square: readSquare(match[2], token, squares),
+        count: +match[3],
+    };
+}
+
+/** One side's part of lidraughts' king-move field: a count, then its king's square. */
+function readLidraughtsCount(position, side, part, field, squares) {
+    if (!/^\d(\d\d)?$/.test(part))
+        fail(`bad king-move field '${field}': each side's part is a count, then the king's ` +
+             "square in two digits");
+    const count = +part[0];
+    if (count > 3) fail(`count ${count} in '${field}' is not 0 to 3`);
+    if (count === 0) return;
+    if (part.length === 1) fail(`count ${count} in '${field}' names no king's square`);
+    position.counts[side] = {square: readSquare(part.slice(1), field, squares), count};
+}
+
+/** lidraughts' king-move field, Black's part first: "+0+0", "+0+246". */
+function readLidraughtsCounts(position, field, squares) {
+    const parts = field.split("+");
+    if (parts.length !== 3 || parts[0] !== "")
+        fail(`bad king-move field '${field}': expected '+', Black's count, '+' and White's`);
+    readLidraughtsCount(position, "B", parts[1], field, squares);
+    readLidraughtsCount(position, "W", parts[2], field, squares);
+    // lidraughts keeps a count after its king was taken, or its side lost its men: no limit
+    // applies there (RULES.md 7.1).
+    pruneCounts(position);
+}
+
+/** lidraughts' ":H" or ":F": a whole number. */
+function readClock(field) {
+    if (!/^\d{1,6}$/.test(field.slice(1)))
+        fail(`bad field '${field}': '${field[0]}' needs a whole number`);
+    return Number(field.slice(1));
+}
+
+function readTokens(position, kind, field, squares) {
+    const list = field.slice(1) === "" ? [] : field.slice(1).split(",");
+    for (const token of list) {
+        if (kind === "C")
+            readCountToken(position, token, squares);
+        else
+            readPieceToken(position, kind.toLowerCase(), token, squares);
+    }
 }
 
 function readField(position, field, squares) {
-    const list = field.slice(1) === "" ? [] : field.slice(1).split(",");
-    for (const token of list) {
-        if (field[0] === "C")
-            readCountToken(position, token, squares);
-        else
-            readPieceToken(position, field[0].toLowerCase(), token, squares);
-    }
+    const kind = field[0].toUpperCase();
+    if (kind === "H")
+        position.halfMoves = readClock(field);
+    else if (kind === "F")
+        readClock(field);
+    else if (kind === "+")
+        readLidraughtsCounts(position, field, squares);
+    else
+        readTokens(position, kind, field, squares);
 }
 
-/** Parses text for a board of `squares` squares; throws an Error naming the bad part. */
+/** text without a PDN tag's wrapping ([FEN "..."]) or a final '.', which PDN allows. */
+function unwrap(text) {
+    let fen = text.trim();
+    if (fen.startsWith("[")) {
+        const match = /^\[\s*FEN\s*"(.*)"\s*\]$/i.exec(fen);
+        if (!match) fail("a PDN tag must read [FEN \"...\"]");
+        fen = match[1];
+    }
+    return fen.endsWith(".") ? fen.slice(0, -1) : fen;
+}
+
+/**
+ * Parses text for a board of `squares` squares; throws an Error naming the bad part. The
+ * position has halfMoves: lidraughts' ":H", null without one.
+ */
 export function parseFen(text, squares) {
-    const fields = text.trim().split(":");
-    if (fields[0] !== "W" && fields[0] !== "B")
-        fail("a FEN starts with the side to move, W or B, then ':'");
-    const position = emptyPosition();
-    position.side = fields[0];
-    for (const field of fields.slice(1)) {
-        if (!"WBC".includes(field[0] || "?"))
-            fail(`unknown field '${field}': expected W, B or C first`);
+    const fields = unwrap(text).split(":");
+    const side = fields[0].toUpperCase();
+    if (side !== "W" && side !== "B") fail("a FEN starts with the side to move, W or B, then ':'");
+    const position = {...emptyPosition(), side, halfMoves: null};
+    // Counts name pieces, so they are read last.
+    const last = (field) => /^[C+]/i.test(field);
+    for (const field
+             of [...fields.slice(1).filter((f) => !last(f)), ...fields.slice(1).filter(last)]) {
+        if (!/^[WBCHF+]/i.test(field))
+            fail(`unknown field '${field}': expected W, B or C first (or lidraughts' H, F or +)`);
         readField(position, field, squares);
     }
     return position;
+}
+
+/**
+ * The moves the side with two kings has played in two kings against one king (RULES.md 7.2)
+ * by lidraughts' ":H", the plies of both sides since that material arose, as dtb_parse_fen
+ * reads them: half, and the odd one when the lone king is to move; null without ":H" or in
+ * another material.
+ */
+export function movesPlayedOf(position) {
+    const material = materialOf(position);
+    const half = position.halfMoves;
+    if (half === null || (material !== "KKvK" && material !== "KvKK")) return null;
+    const stronger = material === "KKvK" ? "W" : "B";
+    const played = Math.floor((half + (stronger === position.side ? 0 : 1)) / 2);
+    if (played > 7)
+        fail(`':H${half}' in two kings against one gives the stronger side ${played} moves ` +
+             "there, past the 7 after which the game is drawn");
+    return played;
 }
 
 function pieceList(position, colour, squares) {

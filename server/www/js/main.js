@@ -6,7 +6,14 @@ import {askWhich, closeQuestion} from "./choose.js";
 import {copyText} from "./clipboard.js";
 import {drawCount, readCount} from "./counts.js";
 import {pieceAfter} from "./edit.js";
-import {emptyPosition, formatFen, materialOf, parseFen, pruneCounts} from "./fen.js";
+import {
+    emptyPosition,
+    formatFen,
+    materialOf,
+    movesPlayedOf,
+    parseFen,
+    pruneCounts,
+} from "./fen.js";
 import {drawGame, findMove, fullNotation, pdnOf} from "./game.js";
 import {boardOf} from "./geometry.js";
 import {showMaterial} from "./material.js";
@@ -364,13 +371,16 @@ async function showPosition(url) {
     $("position-page").hidden = false;
     $("material-page").hidden = true;
     state.rules = url.rules === "pure" ? "pure" : "official";
+    let fenPlayed = null;
     try {
         state.position = url.fen ? parseFen(url.fen, state.board.squares) : emptyPosition();
+        fenPlayed = fenMovesPlayed();
     } catch (error) {
         showError(`FEN in the address: ${error.message}`);
         state.position = emptyPosition();
     }
-    const start = startEntry(Number(url.moves_played) || 0);
+    const played = url.moves_played == null ? fenPlayed : Number(url.moves_played);
+    const start = startEntry(played || 0);
     const known = state.game.slice(1).map((entry) => fullNotation(entry.move));
     const prefix = url.moves.every((notation, i) => known[i] === notation);
     if (!sameStart(state.game[0], start) || !prefix) {
@@ -414,6 +424,12 @@ function navigate(target) {
     showUrl();
 }
 
+/** The moves played that a lidraughts FEN's ":H" gives under Frisian's draw rules; null
+ * when the FEN has none. */
+function fenMovesPlayed() {
+    return state.variant.draw_rules ? movesPlayedOf(state.position) : null;
+}
+
 function setFen(event) {
     event.preventDefault();
     try {
@@ -424,7 +440,7 @@ function setFen(event) {
         return showValue("");
     }
     state.undo = [];
-    startGame(pushUrl);
+    startGame(pushUrl, fenMovesPlayed() ?? 0);
 }
 
 /** Copies text to the clipboard and says so beside the buttons. */
