@@ -50,7 +50,8 @@ int hub_line_parse(const char *line, hub_line *out, char *err, size_t err_len) {
     out->arg_count = 0;
     while (is_blank(*s)) s++;
     out->command = d;
-    if (take_word(&s, &d, 0, err, err_len)) return -1;
+    if (*s == '"' || *s == '=') return fail(err, err_len, "the line starts without a command");
+    if (take_word(&s, &d, 1, err, err_len)) return -1;
     for (;;) {
         while (is_blank(*s)) s++;
         if (!*s) return 0;
