@@ -37,10 +37,10 @@ static int take_word(const char **src, char **dst, int stop_at_equals, char *err
 int hub_line_parse(const char *line, hub_line *out, char *err, size_t err_len) {
     size_t n = strlen(line);
     if (n >= HUB_LINE_MAX) return fail(err, err_len, "the line is too long");
+    if (n && line[n - 1] == '\r') n--; /* a line ended by CR LF */
     for (size_t i = 0; i < n; i++)
-        if ((unsigned char)line[i] < 0x20 && line[i] != '\t' && line[i] != '\r')
+        if ((unsigned char)line[i] < 0x20 && line[i] != '\t')
             return fail(err, err_len, "the line holds a control character");
-    if (n && line[n - 1] == '\r') n--;
     char copy[HUB_LINE_MAX];
     memcpy(copy, line, n);
     copy[n] = '\0';
@@ -81,7 +81,7 @@ void hub_quote(const char *value, char *out, size_t len) {
     size_t o = 0;
     if (quoted && o + 1 < len) out[o++] = '"';
     for (const char *s = value; *s && o + 1 + (size_t)quoted < len; s++)
-        out[o++] = (unsigned char)*s < 0x20 ? ' ' : *s == '"' ? '\'' : *s;
+        out[o++] = (unsigned char)*s < 0x20 && *s != '\t' ? ' ' : *s == '"' ? '\'' : *s;
     if (quoted && o + 1 < len) out[o++] = '"';
     out[o] = '\0';
 }

@@ -31,8 +31,9 @@ int hub_line_parse(const char *line, hub_line *out, char *err, size_t err_len);
 const char *hub_line_value(const hub_line *line, const char *name);
 
 /* Writes value into out as the protocol allows it after "name=": as it is, or in double
- * quotes when it is empty or holds a space or '='.  A double quote inside cannot be written
- * in Hub, so it becomes a single one.  Cut to fit len. */
+ * quotes when it is empty or holds a blank or '='.  A double quote inside cannot be written
+ * in Hub, so it becomes a single one, and a control character other than tab a space.
+ * Cut to fit len. */
 void hub_quote(const char *value, char *out, size_t len);
 
 #endif

@@ -30,7 +30,8 @@ static const struct {
     long min, max;      /* an int's */
 } params[HUB_PARAM_COUNT] = {
     [HUB_VARIANT] = {"variant", "normal", "enum",
-                     "normal standard international frisian frysk brazilian " DTB_ONLY_VARIANTS},
+                     "normal standard international frisian frysk brazilian " DTB_ONLY_VARIANTS, 0,
+                     0},
     [HUB_TABLES] = {"tables", "tables", "string", "", 0, 0},
     [HUB_RULES] = {"rules", "official", "enum", "official pure", 0, 0},
     [HUB_MAX_PIECES] = {"max-pieces", "0", "int", "", 0, 64},
