@@ -2,7 +2,7 @@
 the translation between PDN FENs and Hub's pos strings and moves, written here from the
 protocol (Scan's protocol.txt) so that dtb-hub's own is checked against it.
 
-tests/hub.cmake sets DTB_HUB, DTB_GEN, DTB_PROBE and DTB_LIBRARY (for the dtb package,
+tests/python_hub.cmake sets DTB_HUB, DTB_GEN, DTB_PROBE and DTB_LIBRARY (for the dtb package,
 which gives the legal moves and the positions they lead to)."""
 
 import os
