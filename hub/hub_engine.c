@@ -65,7 +65,7 @@ void hub_engine_describe_params(char *out, size_t len) {
     hub_params_init(&defaults);
     size_t used = 0;
     for (int i = 0; i < HUB_PARAM_COUNT && used < len; i++) {
-        char line[2048];
+        char line[HUB_VALUE_MAX + 1200];
         hub_param_line(&defaults, i, line, sizeof line);
         used += (size_t)snprintf(out + used, len - used, "  %s\n", line + strlen("param "));
     }
@@ -163,7 +163,7 @@ static int cmd_hub(hub_engine *e, const char *raw) {
     if (e->params.value[HUB_FALLBACK][0] && !e->fallback.pid) start_fallback(e, keep_params);
     hub_say("id name=dtb version=%s author=\"dtb authors\"", dtb_version_string());
     for (int i = 0; i < HUB_PARAM_COUNT; i++) {
-        char line[2048];
+        char line[HUB_VALUE_MAX + 1200];
         hub_param_line(&e->params, i, line, sizeof line);
         hub_say("%s", line);
     }
