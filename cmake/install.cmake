@@ -22,7 +22,7 @@ string(REGEX REPLACE "/$" "" DTB_PC_TO_PREFIX "${DTB_PC_TO_PREFIX}")
 configure_file(cmake/dtb.pc.in dtb.pc @ONLY)
 install(FILES ${PROJECT_BINARY_DIR}/dtb.pc DESTINATION ${CMAKE_INSTALL_LIBDIR}/pkgconfig)
 
-install(TARGETS dtb-gen dtb-probe dtb-check)
+install(TARGETS dtb-gen dtb-probe dtb-check dtb-hub)
 # dtb-serve with its page, where it looks for it (DTB_INSTALL_WWWDIR, CMakeLists.txt).
 if(TARGET dtb-serve)
   install(TARGETS dtb-serve)

@@ -17,7 +17,7 @@ cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 ||
 [ "$(ls "$prefix/include")" = dtb.h ] || fail "include/ holds $(ls "$prefix/include"), not dtb.h alone"
 soname=$(objdump -p "$prefix/lib/libdtb.so" | awk '$1 == "SONAME" { print $2 }')
 echo "$soname" | grep -qx 'libdtb\.so\.[0-9][0-9]*' || fail "libdtb.so's SONAME is '$soname'"
-for file in "lib/$soname" lib/libdtb.a bin/dtb-gen bin/dtb-probe bin/dtb-check \
+for file in "lib/$soname" lib/libdtb.a bin/dtb-gen bin/dtb-probe bin/dtb-check bin/dtb-hub \
             lib/cmake/dtb/dtbConfig.cmake lib/cmake/dtb/dtbConfigVersion.cmake lib/pkgconfig/dtb.pc; do
   [ -e "$prefix/$file" ] || fail "$file was not installed"
 done
