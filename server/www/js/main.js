@@ -424,8 +424,10 @@ function navigate(target) {
     showUrl();
 }
 
-/** The moves played that a lidraughts FEN's ":H" gives under Frisian's draw rules; null
- * when the FEN has none. */
+/**
+ * The moves played that a lidraughts FEN's ":H" gives under Frisian's draw rules; null
+ * when the FEN has none.
+ */
 function fenMovesPlayed() {
     return state.variant.draw_rules ? movesPlayedOf(state.position) : null;
 }
