@@ -20,6 +20,22 @@ if(TARGET dtb-serve AND TARGET dtb-gen)
   set_tests_properties(server_slow_clients PROPERTIES TIMEOUT 300 LABELS server)
 endif()
 
+# Hostile HTTP (bench/hostile_http.py), 20,000 requests of the 200,000 bench/RESULTS.md
+# reports: every answer dtb writes under /api/ JSON, no server path named, the server alive
+# with flat memory at the end.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_hostile_tables
+           COMMAND dtb-gen --variant brazilian --pieces 3 --dir
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_hostile/brazilian)
+  set_tests_properties(server_hostile_tables PROPERTIES FIXTURES_SETUP server_hostile LABELS server)
+  add_test(NAME server_hostile
+           COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/bench/hostile_http.py
+                   $<TARGET_FILE:dtb-serve> ${CMAKE_CURRENT_BINARY_DIR}/server_hostile brazilian
+                   --requests 20000)
+  set_tests_properties(server_hostile PROPERTIES FIXTURES_REQUIRED server_hostile TIMEOUT 300
+                                                 LABELS server)
+endif()
+
 # Request heads, path redaction and negotiation called directly
 # (tests/server/test_http_pieces.c): each limit at its value and one past it.
 if(TARGET dtb_serve_core)
