@@ -51,3 +51,14 @@ cli_test(moves_full_paths --stdout ${CLI_DIR}/moves_scandinavian_weak_paths.out
          -- ${PROBE} moves --variant scandinavian-weak W:W38:B23,24,28,33,34)
 cli_test(moves_none --stdout ${CLI_DIR}/empty.out
          -- ${PROBE} moves --variant frisian W:W6,K46:B1:CW46=3)
+
+# --version on every program that takes options: its name, the version built and the
+# library's, which is the project's (CMakeLists.txt reads it from dtb.h).
+set(VERSION_LINE "${PROJECT_VERSION} .library ${PROJECT_VERSION}.$")
+foreach(program dtb-probe dtb-gen dtb-check bench_probe bench_cluster bench_serve)
+  if(TARGET ${program})
+    cli_test(version_${program} --stdout-has "^${program} ${VERSION_LINE}"
+             -- $<TARGET_FILE:${program}> --version)
+  endif()
+endforeach()
+cli_test(version_command --stdout-has "^dtb-probe ${VERSION_LINE}" -- ${PROBE} lookup --version)
