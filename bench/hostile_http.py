@@ -14,7 +14,17 @@ request line or header line it cannot parse, an HTTP version it refuses, a malfo
 Content-Length, a head past its buffer), are counted apart and listed by status: the
 library offers no way to change them (README, "Request framing").
 
-usage: hostile_http.py DTB_SERVE ROOT VARIANT [--requests N] [--clients C] [--seed S]"""
+With --port, the requests go to a dtb-serve already running (the soak of bench/serve.sh),
+for --seconds at most, --pause seconds between connections, beside --slow clients that
+each open a connection, send half a request line and wait for the server to close it,
+again and again; then only the rules on answers are checked.
+
+The server it starts keeps --cache MiB of decoded table blocks (default 32), so that its
+memory levels off once they are read.
+
+usage: hostile_http.py VARIANT (--serve DTB_SERVE --root ROOT [--cache MIB] | --port PORT)
+                       [--requests N] [--clients C] [--seed S] [--seconds S] [--pause S]
+                       [--slow N]"""
 
 import argparse
 import gzip
@@ -168,6 +178,8 @@ class Run:
         self.library = Counter()
         self.violations = []
         self.sent = 0
+        self.slow_closed = 0
+        self.slow_longest = 0.0
         self.root_paths = [p.encode() for p in root_paths]
 
     def judge(self, target, answer):
@@ -196,10 +208,11 @@ class Run:
                 self.violations.append(f"{target[:60]!r}: {status} body not JSON ({e})")
 
 
-def client(run, port, variant, count, seed, address):
+def client(run, port, variant, count, seed, address, deadline=None, pause=0.0):
     rng = random.Random(seed)
     done = 0
-    while done < count:
+    while done < count and (deadline is None or time.monotonic() < deadline):
+        time.sleep(pause)
         batch = [random_request(rng, variant) for _ in range(min(rng.choice([1, 1, 1, 2, 5]),
                                                                  count - done))]
         done += len(batch)
@@ -226,6 +239,29 @@ def client(run, port, variant, count, seed, address):
             run.sent += len(batch)
 
 
+def slow_client(run, port, address, deadline):
+    """Slow connections one after another until deadline: half a request line each, held
+    until the server closes it."""
+    while time.monotonic() < deadline:
+        opened = time.monotonic()
+        try:
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((address, 0))
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(b"GET /api/varia")
+            sock.settimeout(max(deadline - time.monotonic(), 0.01))
+            closed = sock.recv(1) == b""
+        except socket.timeout:
+            closed = False
+        except OSError:
+            closed = True
+        sock.close()
+        with run.lock:
+            run.slow_closed += closed
+            run.slow_longest = max(run.slow_longest, time.monotonic() - opened) if closed else \
+                run.slow_longest
+
+
 def resident_bytes(pid):
     for line in open(f"/proc/{pid}/status"):
         if line.startswith("VmRSS:"):
@@ -242,20 +278,65 @@ def good_answer(port, variant):
     return bool(answers) and answers[0][0] == 200 and not answers[0][4]
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("serve")
-    parser.add_argument("root")
-    parser.add_argument("variant")
-    parser.add_argument("--requests", type=int, default=200000)
-    parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--seed", type=int, default=58)
-    args = parser.parse_args()
+def report(run, args, seconds):
+    answered = sum(run.statuses.values())
+    print(f"{run.sent} requests over loopback from {args.clients} clients "
+          f"(127.0.0.2-{1 + args.clients}) in {seconds:.1f} s, seed {args.seed}: {answered} "
+          f"answers ({run.sent - answered} requests unanswered: the connection closed after a "
+          "refusal, or left incomplete)")
+    print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(run.statuses.items())))
+    print("answered by libmicrohttpd itself, in HTML: " +
+          (", ".join(f"{s}: {n}" for s, n in sorted(run.library.items())) or "none"))
+    if args.slow:
+        print(f"slow clients: {run.slow_closed} slow connections closed by the server, the "
+              f"longest held {run.slow_longest:.1f} s")
+    if run.violations:
+        return [f"{len(run.violations)} answers break the rules, such as: " +
+                "; ".join(run.violations[:5])]
+    return []
+
+
+def run_clients(run, args, port, requests, seed, deadline=None):
+    threads = [threading.Thread(target=client, args=(
+        run, port, args.variant, requests // args.clients, seed + i, f"127.0.0.{2 + i}",
+        deadline, args.pause)) for i in range(args.clients)]
+    if deadline:
+        threads += [threading.Thread(target=slow_client, args=(run, port, "127.0.0.100",
+                                                               deadline))
+                    for _ in range(args.slow)]
+    for t in threads:
+        t.start()
+    start = last_report = time.monotonic()
+    while any(t.is_alive() for t in threads):
+        time.sleep(0.2)
+        if time.monotonic() - last_report >= 30:
+            last_report = time.monotonic()
+            print(f"... {run.sent} requests sent, {time.monotonic() - start:.0f} s", flush=True)
+    for t in threads:
+        t.join()
+
+
+def against_running(args):
+    """The soak's noise: for --seconds against the server at --port."""
+    run = Run([os.getcwd(), tempfile.gettempdir() + "/"] + ([os.path.realpath(args.root)]
+                                                            if args.root else []))
+    start = time.monotonic()
+    run_clients(run, args, args.port, args.requests, args.seed * 1000,
+                start + args.seconds)
+    failed = report(run, args, time.monotonic() - start)
+    for f in failed:
+        print("FAIL " + f)
+    return 1 if failed else 0
+
+
+def start_server(args):
+    """dtb-serve on a free port: (process, port, log file)."""
     log = tempfile.NamedTemporaryFile(prefix="hostile_http_", suffix=".log", delete=False).name
     # No limit of connections an address: the run is about answers, and the test of slow
     # clients (tests/server/test_slow_clients.py) about that limit.
-    proc = subprocess.Popen([args.serve, "--root", args.root, "--port", "0",
-                             "--per-address", "65536", "--timeout", str(SERVER_TIMEOUT)], stdout=open(log, "w"),
+    proc = subprocess.Popen([args.serve, "--root", args.root, "--port", "0", "--per-address",
+                             "65536", "--timeout", str(SERVER_TIMEOUT), "--cache",
+                             str(args.cache)], stdout=open(log, "w"),
                             stderr=subprocess.STDOUT)
     match = None
     for _ in range(600):
@@ -265,65 +346,61 @@ def main():
         time.sleep(0.05)
     if not match:
         sys.exit(f"dtb-serve did not start: {open(log).read()}")
-    port = int(match.group(1))
+    return proc, int(match.group(1)), log
+
+
+def own_server(args):
+    proc, port, log = start_server(args)
     run = Run([os.path.realpath(args.root), os.path.abspath(args.root), os.getcwd(),
                tempfile.gettempdir() + "/"])
     # Memory is read once the connections of a phase are closed: an open one holds its
     # buffer, and libmicrohttpd notices a client gone mid-request only at --timeout.
     rss_start = resident_bytes(proc.pid)
     start = time.monotonic()
-    peak = 0
+    rss = []
     for phase, share in enumerate((0.1, 0.9)):
-        per_client = int(args.requests * share) // args.clients
-        threads = [threading.Thread(target=client, args=(
-            run, port, args.variant, per_client, args.seed * 1000 + phase * 100 + i,
-            f"127.0.0.{2 + i}")) for i in range(args.clients)]
-        for t in threads:
-            t.start()
-        last_report = time.monotonic()
-        while any(t.is_alive() for t in threads):
-            time.sleep(0.2)
-            peak = max(peak, resident_bytes(proc.pid))
-            if time.monotonic() - last_report >= 30:
-                last_report = time.monotonic()
-                print(f"... {run.sent} requests sent, {time.monotonic() - start:.0f} s",
-                      flush=True)
-        for t in threads:
-            t.join()
+        run_clients(run, args, port, int(args.requests * share), args.seed * 1000 + phase * 100)
         time.sleep(SERVER_TIMEOUT + 1.5)
-        if phase == 0:
-            rss_warm = resident_bytes(proc.pid)
+        rss.append(resident_bytes(proc.pid))
     seconds = time.monotonic() - start
-    rss_end = resident_bytes(proc.pid)
     alive = proc.poll() is None and good_answer(port, args.variant)
     proc.send_signal(signal.SIGTERM)
     code = proc.wait(timeout=120)
-    answered = sum(run.statuses.values())
-    print(f"{run.sent} requests over loopback from {args.clients} clients "
-          f"(127.0.0.2-{1 + args.clients}) in {seconds:.1f} s (with {2 * SERVER_TIMEOUT + 3} s "
-          "of waits for memory), seed {args.seed}: "
-          f"{answered} answers ({run.sent - answered} requests unanswered: the connection "
-          "closed after a refusal, or left incomplete)")
-    print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(run.statuses.items())))
-    print("answered by libmicrohttpd itself, in HTML: " +
-          (", ".join(f"{s}: {n}" for s, n in sorted(run.library.items())) or "none"))
-    print(f"resident memory: {rss_start / 2**20:.1f} MiB at the start, "
-          f"{rss_warm / 2**20:.1f} MiB after the first tenth, {rss_end / 2**20:.1f} MiB at "
-          f"the end (each once its connections closed), {peak / 2**20:.1f} MiB at most")
-    flat = rss_end <= rss_warm * MEMORY_SLACK[0] + MEMORY_SLACK[1]
-    failed = []
-    if run.violations:
-        failed.append(f"{len(run.violations)} answers break the rules, such as: " +
-                      "; ".join(run.violations[:5]))
+    failed = report(run, args, seconds)
+    print(f"resident memory: {rss_start / 2**20:.1f} MiB at the start, {rss[0] / 2**20:.1f} "
+          f"MiB after the first tenth, {rss[1] / 2**20:.1f} MiB at the end (each once its "
+          f"connections closed: {2 * SERVER_TIMEOUT + 3} s of the time above)")
     if not alive or code != 0:
         failed.append(f"the server is not alive at the end (answers: {alive}, exit {code})")
-    if not flat:
+    if rss[1] > rss[0] * MEMORY_SLACK[0] + MEMORY_SLACK[1]:
         failed.append("resident memory grew")
     for f in failed:
         print("FAIL " + f)
     print("passed" if not failed else "failed")
     os.unlink(log)
     return 1 if failed else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("variant")
+    parser.add_argument("--serve", help="dtb-serve to start over --root")
+    parser.add_argument("--root", help="the folder of variant folders")
+    parser.add_argument("--port", type=int, help="a running dtb-serve's port instead")
+    parser.add_argument("--requests", type=int, default=200000)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seed", type=int, default=58)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--pause", type=float, default=0.0)
+    parser.add_argument("--slow", type=int, default=0)
+    parser.add_argument("--cache", type=int, default=32,
+                        help="dtb-serve's --cache, MiB: memory then levels off once it fills")
+    args = parser.parse_args()
+    if args.port:
+        return against_running(args)
+    if not args.serve or not args.root:
+        parser.error("give --serve and --root, or --port")
+    return own_server(args)
 
 
 if __name__ == "__main__":

@@ -113,6 +113,16 @@ void cat_close(Catalog *c) {
     memset(c, 0, sizeof *c);
 }
 
+bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen) {
+    for (int i = 0; i < c->count; i++)
+        for (int rules = 0; rules < 2; rules++)
+            if (dtb_set_cache_size(c->variants[i].handles[rules], bytes) != DTB_OK) {
+                snprintf(err, errlen, "--cache: %s: %s", c->variants[i].info.id, dtb_last_error());
+                return false;
+            }
+    return true;
+}
+
 const CatVariant *cat_find(const Catalog *c, const char *id) {
     for (int i = 0; i < c->count; i++)
         if (strcmp(c->variants[i].info.id, id) == 0) return &c->variants[i];

@@ -31,6 +31,10 @@ bool cat_open(Catalog *c, const char *root, char *err, size_t errlen);
 
 void cat_close(Catalog *c);
 
+/* Gives each handle a budget of bytes for its decoded blocks (dtb_set_cache_size).
+ * RETURN: false, with err naming the variant, when the library refuses it. */
+bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen);
+
 /* The variant of that id, or NULL. */
 const CatVariant *cat_find(const Catalog *c, const char *id);
 

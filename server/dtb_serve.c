@@ -28,11 +28,12 @@
 #define THREADS_MAX         64
 #define DEFAULT_TIMEOUT     5
 #define TIMEOUT_MAX         3600
+#define CACHE_MIB_MAX       (1L << 20)
 #define SPARE_FILES         64 /* descriptors beyond the connections: tables, listener, log */
 
 static const char usage[] =
     "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--connections N]\n"
-    "                 [--per-address N] [--threads N] [--timeout S] [--version]\n"
+    "                 [--per-address N] [--threads N] [--timeout S] [--cache MIB] [--version]\n"
     "Serves the tables under DIR (default " DEFAULT_ROOT "), one folder per variant as dtb-gen\n"
     "lays them out (tables/scandinavian, ...), as a JSON API under /api/, and the explorer\n"
     "page at /.\n"
@@ -51,13 +52,16 @@ static const char usage[] =
     "                     for statistics, which may take a minute, gets a thread of its own\n"
     "  --timeout S        seconds a connection may stay silent, within a request's line and\n"
     "                     headers or between requests, 1 to 3600, default 5; then it is closed\n"
+    "  --cache MIB        mebibytes of decoded table blocks kept by each variant's tables\n"
+    "                     (each value set's apart), 1 to 1048576; default the library's, an\n"
+    "                     eighth of the machine's memory\n"
     "  --version          prints the version of dtb-serve and of the library\n"
     "Logs each request on one line (UTC time, method, target, status, time taken); stops on\n"
     "SIGINT or SIGTERM, after the requests under way.\n";
 
 typedef struct Options {
     const char *root, *bind, *www;
-    long port;
+    long port, cache_mib; /* cache_mib 0: the library's default */
     HttpLimits limits;
 } Options;
 
@@ -100,6 +104,7 @@ static Options parse_options(int argc, char **argv) {
                                                  {"per-address", required_argument, NULL, 'a'},
                                                  {"threads", required_argument, NULL, 't'},
                                                  {"timeout", required_argument, NULL, 'T'},
+                                                 {"cache", required_argument, NULL, 'm'},
                                                  {"version", no_argument, NULL, 'v'},
                                                  {"help", no_argument, NULL, 'h'},
                                                  {NULL, 0, NULL, 0}};
@@ -107,6 +112,7 @@ static Options parse_options(int argc, char **argv) {
                  DEFAULT_BIND,
                  default_www(),
                  DEFAULT_PORT,
+                 0,
                  {DEFAULT_CONNECTIONS, DEFAULT_PER_ADDRESS, DEFAULT_THREADS, DEFAULT_TIMEOUT}};
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;) {
@@ -120,6 +126,7 @@ static Options parse_options(int argc, char **argv) {
             o.limits.per_address = (int)read_number(optarg, 1, CONNECTIONS_MAX, "--per-address");
         if (c == 't') o.limits.threads = (int)read_number(optarg, 1, THREADS_MAX, "--threads");
         if (c == 'T') o.limits.timeout = (int)read_number(optarg, 1, TIMEOUT_MAX, "--timeout");
+        if (c == 'm') o.cache_mib = read_number(optarg, 1, CACHE_MIB_MAX, "--cache");
         if (c == 'v') {
             printf("dtb-serve %s (library %s)\n", DTB_VERSION_STRING, dtb_version_string());
             exit(0);
@@ -206,6 +213,12 @@ int main(int argc, char **argv) {
     }
     if (!router_open(&router, o.root, o.www, err, sizeof err)) {
         fprintf(stderr, "dtb-serve: %s\n", err);
+        return 1;
+    }
+    if (o.cache_mib &&
+        !cat_set_cache(&router.catalog, (size_t)o.cache_mib << 20, err, sizeof err)) {
+        fprintf(stderr, "dtb-serve: %s\n", err);
+        router_close(&router);
         return 1;
     }
     HttpDaemon *d = httpd_start(&router, (struct sockaddr *)&address, &o.limits, err, sizeof err);

@@ -29,8 +29,8 @@ if(TARGET dtb-serve AND TARGET dtb-gen)
                    ${CMAKE_CURRENT_BINARY_DIR}/server_hostile/brazilian)
   set_tests_properties(server_hostile_tables PROPERTIES FIXTURES_SETUP server_hostile LABELS server)
   add_test(NAME server_hostile
-           COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/bench/hostile_http.py
-                   $<TARGET_FILE:dtb-serve> ${CMAKE_CURRENT_BINARY_DIR}/server_hostile brazilian
+           COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/bench/hostile_http.py brazilian
+                   --serve $<TARGET_FILE:dtb-serve> --root ${CMAKE_CURRENT_BINARY_DIR}/server_hostile
                    --requests 20000)
   set_tests_properties(server_hostile PROPERTIES FIXTURES_REQUIRED server_hostile TIMEOUT 300
                                                  LABELS server)
