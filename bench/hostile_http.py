@@ -31,15 +31,17 @@ import gzip
 import json
 import os
 import random
-import re
 import signal
 import socket
-import subprocess
 import sys
 import tempfile
 import threading
 import time
 from collections import Counter
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests",
+                                "server"))
+from serve_process import start_dtb_serve  # noqa: E402
 
 METHODS = ["GET"] * 40 + ["HEAD"] * 5 + ["POST", "PUT", "DELETE", "OPTIONS", "TRACE", "PATCH",
                                          "CONNECT", "get", "G\x01T", "BREW", "GET\x7f"]
@@ -334,19 +336,10 @@ def start_server(args):
     log = tempfile.NamedTemporaryFile(prefix="hostile_http_", suffix=".log", delete=False).name
     # No limit of connections an address: the run is about answers, and the test of slow
     # clients (tests/server/test_slow_clients.py) about that limit.
-    proc = subprocess.Popen([args.serve, "--root", args.root, "--port", "0", "--per-address",
-                             "65536", "--timeout", str(SERVER_TIMEOUT), "--cache",
-                             str(args.cache)], stdout=open(log, "w"),
-                            stderr=subprocess.STDOUT)
-    match = None
-    for _ in range(600):
-        match = re.search(r"at http://127\.0\.0\.1:(\d+)/", open(log).read())
-        if match or proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    if not match:
-        sys.exit(f"dtb-serve did not start: {open(log).read()}")
-    return proc, int(match.group(1)), log
+    proc, port = start_dtb_serve(args.serve, ["--root", args.root, "--per-address", "65536",
+                                              "--timeout", str(SERVER_TIMEOUT), "--cache",
+                                              str(args.cache)], log)
+    return proc, port, log
 
 
 def own_server(args):

@@ -24,6 +24,8 @@ import time
 import urllib.parse
 import zlib
 
+from serve_process import start_dtb_serve
+
 # The sets built, variant -> (pieces, board squares, promotion squares of White's and of
 # Black's men (RULES.md 1), mirrored, king-move counts, draw rules).
 BOARDS = {
@@ -62,17 +64,9 @@ class Server:
     """A dtb-serve process on a free port, its log in a file."""
 
     def __init__(self, serve, root, log, www=None):
-        args = [serve, "--root", root, "--port", "0"] + (["--www", www] if www else [])
         self.log = log
-        self.proc = subprocess.Popen(args, stdout=open(log, "w"), stderr=subprocess.STDOUT)
-        for _ in range(600):
-            match = re.search(r"at http://127\.0\.0\.1:(\d+)/", open(log).read())
-            if match or self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if not match:
-            sys.exit(f"dtb-serve did not start: {open(log).read()}")
-        self.port = int(match.group(1))
+        self.proc, self.port = start_dtb_serve(
+            serve, ["--root", root] + (["--www", www] if www else []), log)
 
     def request(self, target, method="GET"):
         """(status, headers, body bytes) of target sent as is."""

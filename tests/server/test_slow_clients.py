@@ -15,6 +15,8 @@ import subprocess
 import sys
 import time
 
+from serve_process import start_dtb_serve
+
 PER_ADDRESS = 8
 TIMEOUT = 2           # seconds, --timeout
 IDLE_ADDRESSES = 125  # of 127.0.1.x, each holding PER_ADDRESS idle connections
@@ -30,20 +32,6 @@ def check(what, ok, detail=""):
     print(f"{'ok  ' if ok else 'FAIL'} {what}{'' if ok else ': ' + str(detail)[:400]}")
     if not ok:
         failures.append(what)
-
-
-def start(serve, root, log):
-    proc = subprocess.Popen([serve, "--root", root, "--port", "0", "--per-address",
-                             str(PER_ADDRESS), "--timeout", str(TIMEOUT), "--threads",
-                             str(THREADS)], stdout=open(log, "w"), stderr=subprocess.STDOUT)
-    for _ in range(600):
-        match = re.search(r"at http://127\.0\.0\.1:(\d+)/", open(log).read())
-        if match or proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    if not match:
-        sys.exit(f"dtb-serve did not start: {open(log).read()}")
-    return proc, int(match.group(1))
 
 
 def connect_from(address, port):
@@ -89,7 +77,9 @@ def main():
     root = os.path.join(work, "tables")
     subprocess.run([gen, "--variant", "brazilian", "--pieces", "3", "--dir",
                     os.path.join(root, "brazilian")], check=True, capture_output=True)
-    proc, port = start(serve, root, os.path.join(work, "serve.log"))
+    proc, port = start_dtb_serve(serve, ["--root", root, "--per-address", str(PER_ADDRESS),
+                                         "--timeout", str(TIMEOUT), "--threads", str(THREADS)],
+                                 os.path.join(work, "serve.log"))
     threads_before = threads_of(proc.pid)
 
     slow = []
