@@ -7,14 +7,15 @@
 # server closes it).  Prints requests a second, median and 99th-percentile latency and the
 # errors of the good requests (any is a failure), and the server's resident memory after
 # the 256 clients and at the end, once their connections are closed (growth over 10% +
-# 4 MiB is a failure); the server keeps CACHE MiB of decoded blocks (--cache), so that its
-# memory levels off once they are read.  Every loop is bounded in time and talks to
+# 4 MiB is a failure), and each minute between; the server keeps CACHE MiB of decoded
+# blocks (--cache), few enough for the 256 clients to fill, so that its memory is level
+# from then on unless something leaks.  Every loop is bounded in time and talks to
 # loopback only.
 # usage: bench/serve.sh [BUILD_DIR [ROOT [VARIANT [PIECES [MINUTES [CACHE]]]]]]
-#   defaults: build, tables, scandinavian, 5, 10, 64
+#   defaults: build, tables, scandinavian, 5, 10, 16
 set -euo pipefail
 build=${1:-build} root=${2:-tables} variant=${3:-scandinavian} pieces=${4:-5} minutes=${5:-10}
-cache=${6:-64}
+cache=${6:-16}
 timeout=5
 here=$(dirname "$0")
 log=$(mktemp)
@@ -46,6 +47,10 @@ good=$!
 python3 "$here/hostile_http.py" "$variant" --port "$port" --root "$root" --seconds $seconds \
   --clients 2 --pause 0.005 --slow 8 --requests 100000000 >"$log.bad" &
 bad=$!
+for minute in $(seq "$minutes"); do
+  sleep 60
+  echo "  minute $minute: resident memory $(resident)"
+done
 good_status=0 bad_status=0
 wait $good || good_status=$?
 wait $bad || bad_status=$?

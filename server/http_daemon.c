@@ -7,6 +7,7 @@
 
 #include <microhttpd.h>
 #include <pthread.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include <time.h>
 
 #define LOG_TARGET_MAX    300 /* bytes of a target a log line shows */
+#define LOG_LIBRARY_MAX   512 /* bytes of a message of the library a log line shows */
 #define RETRY_AFTER_TEXT  16
 #define HEADER_FIELDS_MAX 64 /* fields of a request's head; more get 431 */
 #define APART_MAX         4  /* requests answered on threads of their own at once */
@@ -120,12 +122,12 @@ static int refuse_head(struct MHD_Connection *connection, const char *version, R
     Fields f = {.count = 0};
     MHD_get_connection_values(connection, MHD_HEADER_KIND, collect_field, &f);
     char err[256];
-    int status = f.seen > HEADER_FIELDS_MAX
-                     ? 431
-                     : request_head_check(f.field, f.count, version, err, sizeof err);
+    int status = 431;
     if (f.seen > HEADER_FIELDS_MAX)
         snprintf(err, sizeof err, "header fields: %d, over the limit of %d", f.seen,
                  HEADER_FIELDS_MAX);
+    else
+        status = request_head_check(f.field, f.count, version, err, sizeof err);
     if (status) {
         response_error(r, status, "%s", err);
         r->close = true;
@@ -224,6 +226,17 @@ static void timestamp(char *out, size_t len) {
     snprintf(out + n, len - n, ".%03ldZ", now.tv_nsec / 1000000);
 }
 
+/* The library's own messages (a request it refused itself, say) on log lines of their own,
+ * timestamped as the others. */
+static void log_library(void *cls, const char *format, va_list args) {
+    (void)cls;
+    char when[32], message[LOG_LIBRARY_MAX];
+    timestamp(when, sizeof when);
+    vsnprintf(message, sizeof message, format, args);
+    message[strcspn(message, "\n")] = '\0';
+    printf("%s libmicrohttpd: %s\n", when, message);
+}
+
 static void on_completed(void *cls, struct MHD_Connection *connection, void **state,
                          enum MHD_RequestTerminationCode code) {
     (void)cls, (void)connection;
@@ -262,11 +275,12 @@ HttpDaemon *httpd_start(Router *router, const struct sockaddr *addr, const HttpL
     /* The library's strict mode answers a missing Host or a space in the target itself, in
      * HTML: it is left off, and request_head.c and url.c refuse those in JSON. */
     d->mhd = MHD_start_daemon(
-        flags, 0, NULL, NULL, on_request, d, MHD_OPTION_SOCK_ADDR, addr,
-        MHD_OPTION_URI_LOG_CALLBACK, on_target, d, MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL,
-        MHD_OPTION_THREAD_POOL_SIZE, (unsigned)limits->threads, MHD_OPTION_CONNECTION_LIMIT,
-        (unsigned)limits->connections, MHD_OPTION_PER_IP_CONNECTION_LIMIT,
-        (unsigned)limits->per_address, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->timeout,
+        flags, 0, NULL, NULL, on_request, d, MHD_OPTION_EXTERNAL_LOGGER, log_library, NULL,
+        MHD_OPTION_SOCK_ADDR, addr, MHD_OPTION_URI_LOG_CALLBACK, on_target, d,
+        MHD_OPTION_NOTIFY_COMPLETED, on_completed, NULL, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)limits->threads, MHD_OPTION_CONNECTION_LIMIT, (unsigned)limits->connections,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)limits->per_address,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)limits->timeout,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)CONNECTION_MEMORY, MHD_OPTION_STRICT_FOR_CLIENT,
         0, MHD_OPTION_END);
     if (!d->mhd) {
