@@ -16,6 +16,7 @@
  *   in slices one node does alone (0 when not given); --list prints each material's
  *   positions first. */
 #include "build.h"
+#include "cli.h"
 #include "index.h"
 #include "mpi_schedule.h"
 #include "slice_plan.h"
@@ -198,7 +199,10 @@ static void describe_set(const Set *set, int pieces, bool list) {
 static int take_options(int argc, char **argv, bool *list, Set *set) {
     int kept = 1;
     for (int a = 1; a < argc; a++) {
-        if (strcmp(argv[a], "--list") == 0) {
+        if (strcmp(argv[a], "--version") == 0) {
+            cli_print_version();
+            exit(0);
+        } else if (strcmp(argv[a], "--list") == 0) {
             *list = true;
         } else if (strcmp(argv[a], "--write") == 0) {
             if (a + 1 == argc || parse_ns(argv[++a], set->write_ns)) return -1;

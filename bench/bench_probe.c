@@ -24,6 +24,7 @@
  *   from a few roots), and the peak resident size (block_cache.h).
  * Usage: bench_probe VARIANT DIR [PROBES [THREADS]], or bench_probe --budgets VARIANT DIR
  * [THREADS] for the last alone, its probes shared by THREADS threads (default 1). */
+#include "cli.h"
 #include "draw_rules.h"
 #include "index.h"
 #include "memory.h"
@@ -543,6 +544,10 @@ static void budget_rates(const Bench *b, const char *self, int threads) {
 
 int main(int argc, char **argv) {
     static Bench b;
+    if (argc == 2 && !strcmp(argv[1], "--version")) {
+        cli_print_version();
+        return 0;
+    }
     if (argc == 6 && !strcmp(argv[1], "--first-probe")) return first_probe_child(argv);
     if (argc == 6 && !strcmp(argv[1], "--budget")) return budget_child(argv);
     const char *self = argv[0];

@@ -8,7 +8,11 @@
  * materials, kept when dtb.h (over the same tables) takes them as positions a probe
  * answers, so that every request is one the server must answer with 200.
  *
- * usage: bench_serve PORT VARIANT TABLES_DIR [CLIENTS [REQUESTS [PIECES [SEED]]]] */
+ * With SECONDS, each client goes round its REQUESTS positions again and again until SECONDS
+ * have passed (the soak of bench/serve.sh).
+ *
+ * usage: bench_serve PORT VARIANT TABLES_DIR [CLIENTS [REQUESTS [PIECES [SEED [SECONDS]]]]]
+ *        bench_serve --version */
 #include "dtb.h"
 
 #include <arpa/inet.h>
@@ -23,16 +27,23 @@
 #include <time.h>
 #include <unistd.h>
 
-#define CLIENTS_MAX   64
+#define CLIENTS_MAX   256
 #define FEN_TEXT_MAX  256
 #define RESPONSE_MAX  (1 << 20) /* bytes of an answer: a few KiB with every move and the line */
 #define MATERIALS_MAX 4096
 
+/* The latencies of one client's requests, in milliseconds. */
+typedef struct Latencies {
+    double *ms;
+    size_t count, room;
+} Latencies;
+
 typedef struct Bench {
     int port, clients, requests;
+    double seconds; /* 0: each client sends its requests once */
     const char *variant;
     char (*fens)[FEN_TEXT_MAX]; /* clients * requests of them */
-    double *latency_ms;         /* one per request */
+    Latencies latency[CLIENTS_MAX];
     int errors[CLIENTS_MAX];
 } Bench;
 
@@ -140,25 +151,50 @@ static int exchange(int fd, const char *variant, const char *fen, char *buf) {
     return strncmp(buf, "HTTP/1.1 200", 12) == 0 && strstr(end, "\"category\":") != NULL;
 }
 
+static void record(Latencies *l, double ms) {
+    if (l->count == l->room) {
+        l->room = l->room ? 2 * l->room : 1024;
+        l->ms = realloc(l->ms, l->room * sizeof *l->ms);
+        if (!l->ms) die("out of memory", NULL);
+    }
+    l->ms[l->count++] = ms;
+}
+
 static void *run_client(void *arg) {
     Client *c = arg;
     Bench *b = c->bench;
     char *buf = malloc(RESPONSE_MAX);
     if (!buf) die("out of memory", NULL);
     int fd = connect_to(b->port);
-    for (int i = 0; i < b->requests; i++) {
-        int k = c->index * b->requests + i;
+    double end = now_ms() + b->seconds * 1e3;
+    for (int i = 0; i < b->requests || (b->seconds > 0 && now_ms() < end); i++) {
+        int k = c->index * b->requests + i % b->requests;
         double start = now_ms();
         if (!exchange(fd, b->variant, b->fens[k], buf)) {
             b->errors[c->index]++;
             close(fd);
             fd = connect_to(b->port);
         }
-        b->latency_ms[k] = now_ms() - start;
+        record(&b->latency[c->index], now_ms() - start);
     }
     close(fd);
     free(buf);
     return NULL;
+}
+
+/* Every client's latencies in one array, sorted; their count into *total. */
+static double *all_latencies(Bench *b, size_t *total) {
+    *total = 0;
+    for (int i = 0; i < b->clients; i++) *total += b->latency[i].count;
+    double *all = malloc(*total * sizeof *all);
+    if (!all) die("out of memory", NULL);
+    size_t used = 0;
+    for (int i = 0; i < b->clients; i++) {
+        memcpy(all + used, b->latency[i].ms, b->latency[i].count * sizeof *all);
+        used += b->latency[i].count;
+        free(b->latency[i].ms);
+    }
+    return all;
 }
 
 static int by_value(const void *a, const void *b) {
@@ -171,20 +207,24 @@ static int arg_or(int argc, char **argv, int i, int fallback) {
 }
 
 int main(int argc, char **argv) {
+    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
+        printf("bench_serve %s (library %s)\n", DTB_VERSION_STRING, dtb_version_string());
+        return 0;
+    }
     if (argc < 4)
-        die("usage: bench_serve PORT VARIANT TABLES_DIR [CLIENTS [REQUESTS [PIECES [SEED]]]]",
+        die("usage: bench_serve PORT VARIANT TABLES_DIR [CLIENTS [REQUESTS [PIECES [SEED "
+            "[SECONDS]]]]]",
             NULL);
     Bench b = {.port = atoi(argv[1]),
                .variant = argv[2],
                .clients = arg_or(argc, argv, 4, 4),
-               .requests = arg_or(argc, argv, 5, 2000)};
+               .requests = arg_or(argc, argv, 5, 2000),
+               .seconds = arg_or(argc, argv, 8, 0)};
     int pieces = arg_or(argc, argv, 6, 5);
-    if (b.clients < 1 || b.clients > CLIENTS_MAX || b.requests < 1)
-        die("bad CLIENTS or REQUESTS", NULL);
-    size_t total = (size_t)b.clients * (size_t)b.requests;
-    b.fens = malloc(total * sizeof *b.fens);
-    b.latency_ms = malloc(total * sizeof *b.latency_ms);
-    if (!b.fens || !b.latency_ms) die("out of memory", NULL);
+    if (b.clients < 1 || b.clients > CLIENTS_MAX || b.requests < 1 || b.seconds < 0)
+        die("bad CLIENTS, REQUESTS or SECONDS", NULL);
+    b.fens = malloc((size_t)b.clients * (size_t)b.requests * sizeof *b.fens);
+    if (!b.fens) die("out of memory", NULL);
     draw_positions(&b, argv[3], pieces, (unsigned)arg_or(argc, argv, 7, 1));
     pthread_t threads[CLIENTS_MAX];
     Client clients[CLIENTS_MAX];
@@ -199,13 +239,14 @@ int main(int argc, char **argv) {
         errors += b.errors[i];
     }
     double seconds = (now_ms() - start) / 1e3;
-    qsort(b.latency_ms, total, sizeof *b.latency_ms, by_value);
-    printf("%d clients x %d requests, random %d-piece positions of %s: %.0f requests/s, "
-           "median %.3f ms, p99 %.3f ms, max %.3f ms, %d errors\n",
-           b.clients, b.requests, pieces, b.variant, (double)total / seconds,
-           b.latency_ms[total / 2], b.latency_ms[total * 99 / 100], b.latency_ms[total - 1],
-           errors);
+    size_t total;
+    double *latency = all_latencies(&b, &total);
+    qsort(latency, total, sizeof *latency, by_value);
+    printf("%d clients, %zu requests in %.1f s, random %d-piece positions of %s: %.0f "
+           "requests/s, median %.3f ms, p99 %.3f ms, max %.3f ms, %d errors\n",
+           b.clients, total, seconds, pieces, b.variant, (double)total / seconds,
+           latency[total / 2], latency[total * 99 / 100], latency[total - 1], errors);
     free(b.fens);
-    free(b.latency_ms);
+    free(latency);
     return errors ? 1 : 0;
 }

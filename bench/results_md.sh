@@ -93,5 +93,20 @@ cd "$(dirname "$0")/results"
       printf "| %s | %s | %.3f G | %s | %d min %02d s | %d min %02d s | %.0f | %s | %s | %s | %s |\n",
         $1, $2, $3 / 1e9, $4, $5 / 60, $5 % 60, $6 / 60, $6 % 60, ($5 + $6) * 1e9 / $3, $7, $8, $9, $10
     }' materials.tsv
+  echo
+  echo "## dtb-serve against load, slow and hostile clients"
+  echo
+  echo "Each file as its program printed it, under a header saying how it was run."
+  for run in 'serve:The soak, `bench/serve.sh`' \
+    'slow_clients:Slow clients, `tests/server/test_slow_clients.py`' \
+    'hostile_http:Hostile HTTP, `bench/hostile_http.py`'; do
+    [ -f "${run%%:*}.txt" ] || continue
+    echo
+    echo "${run#*:} (\`bench/results/${run%%:*}.txt\`):"
+    echo
+    echo '```'
+    cat "${run%%:*}.txt"
+    echo '```'
+  done
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2

@@ -18,6 +18,7 @@ static const char usage[] =
     "       dtb-gen --variant V [--dir DIR] [--threads T] [--memory SIZE] [--one-side]\n"
     "               [--block-size SIZE] MATERIAL...\n"
     "       mpirun -np N dtb-gen --mpi ... (either form)\n"
+    "       dtb-gen --version\n"
     "Builds the tables of every material with up to N pieces, or of the named materials\n"
     "(like KKMvK: White's kings and men, 'v', Black's) and all they convert into.\n"
     "Tables already complete and valid are kept; damaged or outdated ones are built again,\n"

@@ -2,7 +2,7 @@
 # Installs what dtb needs to build and test on Debian, when it is missing.
 set -euo pipefail
 packages=(build-essential cmake pkg-config libzstd-dev libxxhash-dev clang-format clang libclang-rt-dev
-  libmicrohttpd-dev chromium chromium-driver python3 python3-pytest python3-setuptools python3-pip
+  libmicrohttpd-dev zlib1g-dev chromium chromium-driver python3 python3-pytest python3-setuptools python3-pip
   python3-venv libopenmpi-dev openmpi-bin time)
 missing=()
 for p in "${packages[@]}"; do

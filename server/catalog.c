@@ -55,6 +55,19 @@ static void close_variant(CatVariant *v) {
     free(v->dir);
 }
 
+/* The tags of each variant's answers and of all of theirs, from their MANIFEST files. */
+static void tag_variants(Catalog *c) {
+    uint64_t all = MANIFEST_TAG_START;
+    bool every = true;
+    for (int i = 0; i < c->count; i++) {
+        uint64_t one = MANIFEST_TAG_START;
+        CatVariant *v = &c->variants[i];
+        if (manifest_tag(v->dir, &one)) manifest_tag_text(one, v->etag);
+        every = every && manifest_tag(v->dir, &all);
+    }
+    if (every) manifest_tag_text(all, c->etag);
+}
+
 /* Opens the folders of names that are variants; false on an error other than an id
  * unknown. */
 static bool open_variants(Catalog *c, const char *root, char **names, int count, char *err,
@@ -89,6 +102,7 @@ bool cat_open(Catalog *c, const char *root, char *err, size_t errlen) {
     bool ok = c->variants ? open_variants(c, root, names, count, err, errlen) : false;
     if (!c->variants) snprintf(err, errlen, "out of memory");
     for (int i = 0; i < count; i++) free(names[i]);
+    if (ok) tag_variants(c);
     if (!ok) cat_close(c);
     return ok;
 }
@@ -97,6 +111,16 @@ void cat_close(Catalog *c) {
     for (int i = 0; i < c->count; i++) close_variant(&c->variants[i]);
     free(c->variants);
     memset(c, 0, sizeof *c);
+}
+
+bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen) {
+    for (int i = 0; i < c->count; i++)
+        for (int rules = 0; rules < 2; rules++)
+            if (dtb_set_cache_size(c->variants[i].handles[rules], bytes) != DTB_OK) {
+                snprintf(err, errlen, "--cache: %s: %s", c->variants[i].info.id, dtb_last_error());
+                return false;
+            }
+    return true;
 }
 
 const CatVariant *cat_find(const Catalog *c, const char *id) {

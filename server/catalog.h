@@ -4,6 +4,7 @@
 #define DTB_SERVER_CATALOG_H
 
 #include "dtb.h"
+#include "manifest_tag.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -14,11 +15,13 @@ typedef struct CatVariant {
     /* [DTB_RULES_OFFICIAL] and [DTB_RULES_PURE]: one handle for both in a variant whose
      * value sets do not differ. */
     dtb_handle *handles[2];
+    char etag[MANIFEST_TAG_TEXT]; /* its answers' tag (manifest_tag.h), "" without MANIFEST */
 } CatVariant;
 
 typedef struct Catalog {
     CatVariant *variants; /* by id */
     int count;
+    char etag[MANIFEST_TAG_TEXT]; /* the tag of all of them, "" when one has none */
 } Catalog;
 
 /* Opens every folder under root whose name is a variant id.
@@ -27,6 +30,10 @@ typedef struct Catalog {
 bool cat_open(Catalog *c, const char *root, char *err, size_t errlen);
 
 void cat_close(Catalog *c);
+
+/* Gives each handle a budget of bytes for its decoded blocks (dtb_set_cache_size).
+ * RETURN: false, with err naming the variant, when the library refuses it. */
+bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen);
 
 /* The variant of that id, or NULL. */
 const CatVariant *cat_find(const Catalog *c, const char *id);

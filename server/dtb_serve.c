@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -20,11 +21,19 @@
 #define DEFAULT_ROOT        "tables"
 #define DEFAULT_BIND        "127.0.0.1"
 #define DEFAULT_PORT        8080
-#define DEFAULT_CONNECTIONS 64
-#define CONNECTIONS_MAX     1024
+#define DEFAULT_CONNECTIONS 4096
+#define CONNECTIONS_MAX     65536
+#define DEFAULT_PER_ADDRESS 32
+#define DEFAULT_THREADS     4
+#define THREADS_MAX         64
+#define DEFAULT_TIMEOUT     5
+#define TIMEOUT_MAX         3600
+#define CACHE_MIB_MAX       (1L << 20)
+#define SPARE_FILES         64 /* descriptors beyond the connections: tables, listener, log */
 
 static const char usage[] =
     "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--connections N]\n"
+    "                 [--per-address N] [--threads N] [--timeout S] [--cache MIB] [--version]\n"
     "Serves the tables under DIR (default " DEFAULT_ROOT "), one folder per variant as dtb-gen\n"
     "lays them out (tables/scandinavian, ...), as a JSON API under /api/, lidraughts'\n"
     "tablebase answers under /lidraughts/ (README), and the explorer page at /.\n"
@@ -35,15 +44,25 @@ static const char usage[] =
     "                     (this machine only)\n"
     "  --www DIR          the page's folder, default ../" DTB_SERVE_INSTALLED_WWW " from the\n"
     "                     program's folder when installed, else " DTB_SERVE_WWW "\n"
-    "  --connections N    connections served at once, each on a thread of its own (a long\n"
-    "                     request holds up no other), 1 to 1024, default 64; more are\n"
-    "                     turned away\n"
-    "Logs each request on one line (method, target, status, time); stops on SIGINT or\n"
-    "SIGTERM, after the requests under way.\n";
+    "  --connections N    connections open at once, 1 to 65536, default 4096; more are\n"
+    "                     closed as they come.  An idle connection costs no thread\n"
+    "  --per-address N    connections open at once from one client address, 1 to 65536,\n"
+    "                     default 32\n"
+    "  --threads N        threads serving the connections, 1 to 64, default 4; a request\n"
+    "                     for statistics, which may take a minute, gets a thread of its own\n"
+    "  --timeout S        seconds a connection may stay silent, within a request's line and\n"
+    "                     headers or between requests, 1 to 3600, default 5; then it is closed\n"
+    "  --cache MIB        mebibytes of decoded table blocks kept by each variant's tables\n"
+    "                     (each value set's apart), 1 to 1048576; default the library's, an\n"
+    "                     eighth of the machine's memory\n"
+    "  --version          prints the version of dtb-serve and of the library\n"
+    "Logs each request on one line (UTC time, method, target, status, time taken); stops on\n"
+    "SIGINT or SIGTERM, after the requests under way.\n";
 
 typedef struct Options {
     const char *root, *bind, *www;
-    long port, connections;
+    long port, cache_mib; /* cache_mib 0: the library's default */
+    HttpLimits limits;
 } Options;
 
 /* The page's folder of an installed program, beside its bin/ folder, when there is one;
@@ -82,16 +101,36 @@ static Options parse_options(int argc, char **argv) {
                                                  {"bind", required_argument, NULL, 'b'},
                                                  {"www", required_argument, NULL, 'w'},
                                                  {"connections", required_argument, NULL, 'c'},
+                                                 {"per-address", required_argument, NULL, 'a'},
+                                                 {"threads", required_argument, NULL, 't'},
+                                                 {"timeout", required_argument, NULL, 'T'},
+                                                 {"cache", required_argument, NULL, 'm'},
+                                                 {"version", no_argument, NULL, 'v'},
                                                  {"help", no_argument, NULL, 'h'},
                                                  {NULL, 0, NULL, 0}};
-    Options o = {DEFAULT_ROOT, DEFAULT_BIND, default_www(), DEFAULT_PORT, DEFAULT_CONNECTIONS};
+    Options o = {DEFAULT_ROOT,
+                 DEFAULT_BIND,
+                 default_www(),
+                 DEFAULT_PORT,
+                 0,
+                 {DEFAULT_CONNECTIONS, DEFAULT_PER_ADDRESS, DEFAULT_THREADS, DEFAULT_TIMEOUT}};
     opterr = 0;
     for (int c; (c = getopt_long(argc, argv, "", long_options, NULL)) != -1;) {
         if (c == 'r') o.root = optarg;
         if (c == 'p') o.port = read_number(optarg, 0, 65535, "--port");
         if (c == 'b') o.bind = optarg;
         if (c == 'w') o.www = optarg;
-        if (c == 'c') o.connections = read_number(optarg, 1, CONNECTIONS_MAX, "--connections");
+        if (c == 'c')
+            o.limits.connections = (int)read_number(optarg, 1, CONNECTIONS_MAX, "--connections");
+        if (c == 'a')
+            o.limits.per_address = (int)read_number(optarg, 1, CONNECTIONS_MAX, "--per-address");
+        if (c == 't') o.limits.threads = (int)read_number(optarg, 1, THREADS_MAX, "--threads");
+        if (c == 'T') o.limits.timeout = (int)read_number(optarg, 1, TIMEOUT_MAX, "--timeout");
+        if (c == 'm') o.cache_mib = read_number(optarg, 1, CACHE_MIB_MAX, "--cache");
+        if (c == 'v') {
+            printf("dtb-serve %s (library %s)\n", DTB_VERSION_STRING, dtb_version_string());
+            exit(0);
+        }
         if (c == 'h') {
             fputs(usage, stdout);
             exit(0);
@@ -118,6 +157,25 @@ static struct sockaddr_storage socket_address(const Options *o) {
         die_usage("--bind needs a numeric IPv4 or IPv6 address", o->bind);
     }
     return ss;
+}
+
+/* Raises the limit of open files to what --connections needs, as far as the hard limit
+ * allows.  RETURN: false, with err saying so, when it does not allow that many. */
+static bool allow_files(int connections, char *err, size_t errlen) {
+    struct rlimit files;
+    rlim_t needed = (rlim_t)connections + SPARE_FILES;
+    if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur >= needed) return true;
+    if (files.rlim_max != RLIM_INFINITY && files.rlim_max < needed) {
+        snprintf(err, errlen,
+                 "--connections %d: needs %llu open files, over this system's limit of %llu "
+                 "(ulimit -Hn)",
+                 connections, (unsigned long long)needed, (unsigned long long)files.rlim_max);
+        return false;
+    }
+    files.rlim_cur = needed;
+    if (setrlimit(RLIMIT_NOFILE, &files) == 0) return true;
+    snprintf(err, errlen, "--connections %d: cannot raise the limit of open files", connections);
+    return false;
 }
 
 /* Waits for SIGINT or SIGTERM, blocked in every thread (the daemon's threads inherit the
@@ -149,12 +207,21 @@ int main(int argc, char **argv) {
 
     Router router;
     char err[4200];
+    if (!allow_files(o.limits.connections, err, sizeof err)) {
+        fprintf(stderr, "dtb-serve: %s\n", err);
+        return 1;
+    }
     if (!router_open(&router, o.root, o.www, err, sizeof err)) {
         fprintf(stderr, "dtb-serve: %s\n", err);
         return 1;
     }
-    HttpDaemon *d =
-        httpd_start(&router, (struct sockaddr *)&address, (int)o.connections, err, sizeof err);
+    if (o.cache_mib &&
+        !cat_set_cache(&router.catalog, (size_t)o.cache_mib << 20, err, sizeof err)) {
+        fprintf(stderr, "dtb-serve: %s\n", err);
+        router_close(&router);
+        return 1;
+    }
+    HttpDaemon *d = httpd_start(&router, (struct sockaddr *)&address, &o.limits, err, sizeof err);
     if (!d) {
         fprintf(stderr, "dtb-serve: --bind %s --port %ld: %s\n", o.bind, o.port, err);
         router_close(&router);

@@ -3,6 +3,8 @@
  * plays it, as dtb_moves gives them (so the best move's equal the position's). */
 #include "endpoints.h"
 
+#include "redact.h"
+
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,11 +57,16 @@ typedef struct Standing {
     const char *over; /* why the game is over, or NULL */
 } Standing;
 
-/* An error of the library: 'part' names what the request got wrong, or the tables. */
-static void fail(Response *r, dtb_status s, const char *part) {
+/* An error of the library about v's tables (NULL: any variant's): 'part' names what the
+ * request got wrong, or the tables.  The answer names no path of the server; the log does. */
+static void fail(Response *r, const CatVariant *v, dtb_status s, const char *part) {
     int status =
         (size_t)s < sizeof http_status_of / sizeof http_status_of[0] ? http_status_of[s] : 500;
-    response_error(r, status ? status : 500, "%s: %s", part, dtb_last_error());
+    char told[RESPONSE_NOTE_MAX];
+    redact_paths(dtb_last_error(), v ? v->dir : "", v ? v->info.id : "", told, sizeof told);
+    response_error(r, status ? status : 500, "%s: %s", part, told);
+    if (strcmp(told, dtb_last_error()) != 0)
+        snprintf(r->log_note, sizeof r->log_note, "%s", dtb_last_error());
 }
 
 static int count_bits(uint64_t bits) {
@@ -107,7 +114,7 @@ static const char *probe_part(dtb_status s) {
 /* A probe of a's position failed with s. */
 static void fail_position(const Asked *a, Response *r, dtb_status s) {
     if (s != DTB_ERR_MISSING_TABLE) {
-        fail(r, s, probe_part(s));
+        fail(r, a->variant, s, probe_part(s));
         return;
     }
     char material[MATERIAL_NAME_MAX + 1];
@@ -166,7 +173,7 @@ static bool read_position(const CatVariant *v, const UrlTarget *t, Asked *a, Res
     }
     dtb_status s = dtb_parse_fen(a->h, fen, &a->pos);
     if (s != DTB_OK) {
-        fail(r, s, "fen");
+        fail(r, a->variant, s, "fen");
         return false;
     }
     return read_moves_played(t, &a->pos, r);
@@ -375,7 +382,7 @@ void endpoint_variants(const Catalog *c, const UrlTarget *t, Response *r) {
         response_json(r, 200, &w);
     } else {
         jw_free(&w);
-        fail(r, s, "tables");
+        fail(r, NULL, s, "tables");
     }
 }
 
@@ -456,6 +463,6 @@ void endpoint_stats(const CatVariant *v, StatsCache *cache, const char *material
         fail_missing(r, v, material, false);
     } else {
         jw_free(&w);
-        fail(r, s, s == DTB_ERR_POSITION ? "material" : "tables");
+        fail(r, v, s, s == DTB_ERR_POSITION ? "material" : "tables");
     }
 }

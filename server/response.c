@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define ERROR_MAX 1024 /* bytes of an error sentence: dtb_last_error's are shorter */
-
 void response_json(Response *r, int status, JsonWriter *w) {
     memset(r, 0, sizeof *r);
     r->content_type = RESPONSE_JSON;
@@ -15,7 +13,7 @@ void response_json(Response *r, int status, JsonWriter *w) {
 }
 
 void response_error(Response *r, int status, const char *format, ...) {
-    char message[ERROR_MAX];
+    char message[RESPONSE_NOTE_MAX];
     va_list args;
     va_start(args, format);
     vsnprintf(message, sizeof message, format, args);

@@ -8,7 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define RESPONSE_JSON "application/json; charset=utf-8"
+#define RESPONSE_JSON     "application/json; charset=utf-8"
+#define RESPONSE_NOTE_MAX 1024 /* bytes of an error sentence, as dtb_last_error's */
 
 typedef struct Response {
     int status;
@@ -18,6 +19,10 @@ typedef struct Response {
     const char *allow; /* the Allow header of a 405, else NULL */
     int retry_after;   /* seconds for a Retry-After header, 0 for none */
     bool any_origin;   /* Access-Control-Allow-Origin: *, for the API's answers */
+    const char *etag;  /* the tag of what the answer was made from (catalog.h), or NULL */
+    bool gzipped;      /* body gzipped (negotiate.h) */
+    bool close;        /* the connection is closed after the answer */
+    char log_note[RESPONSE_NOTE_MAX]; /* for the log alone, such as the path an error omits */
 } Response;
 
 /* Finishes w's document as the body; 500 when the writer failed (out of memory). */

@@ -41,11 +41,17 @@ static int split_segments(char *path, char **segments, int max) {
     return count;
 }
 
+/* A successful answer made from tables tagged etag carries it ("": none). */
+static void tag(Response *out, const char *etag) {
+    if (out->status == 200 && etag[0]) out->etag = etag;
+}
+
 static void route_api(Router *r, UrlTarget *t, Response *out) {
     char *segments[API_SEGMENTS_MAX];
     int count = split_segments(t->path + strlen(API_PREFIX), segments, API_SEGMENTS_MAX);
     if (count == 1 && strcmp(segments[0], "variants") == 0) {
         endpoint_variants(&r->catalog, t, out);
+        tag(out, r->catalog.etag);
         return;
     }
     const CatVariant *v = count > 0 ? cat_find(&r->catalog, segments[0]) : NULL;
@@ -56,10 +62,13 @@ static void route_api(Router *r, UrlTarget *t, Response *out) {
                        ids);
     } else if (count == 1) {
         endpoint_position(v, t, out);
+        tag(out, v->etag);
     } else if (count == 2 && strcmp(segments[1], "mainline") == 0) {
         endpoint_mainline(v, t, out);
+        tag(out, v->etag);
     } else if (count == 3 && strcmp(segments[1], "stats") == 0) {
         endpoint_stats(v, &r->stats, segments[2], t, out);
+        tag(out, v->etag);
     } else {
         response_error(out, 404,
                        "no such endpoint; see /api/variants, /api/VARIANT?fen=, "
@@ -89,4 +98,14 @@ void router_handle(Router *r, const char *method, const char *target, Response *
         www_serve(&r->www, t->path, out);
     }
     free(t);
+}
+
+bool router_may_take_long(const char *target) {
+    UrlTarget *t = malloc(sizeof *t);
+    char err[256];
+    bool stats = t && url_parse(target, t, err, sizeof err) == 0 &&
+                 strncmp(t->path, API_PREFIX, strlen(API_PREFIX)) == 0 &&
+                 strstr(t->path + strlen(API_PREFIX), "/stats/");
+    free(t);
+    return stats;
 }

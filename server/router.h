@@ -28,4 +28,8 @@ void router_close(Router *r);
  * which the caller frees with response_free.  Safe from many threads at once. */
 void router_handle(Router *r, const char *method, const char *target, Response *out);
 
+/* Whether the answer to target may take long (statistics counted for a minute), so that
+ * the daemon answers it on a thread of its own. */
+bool router_may_take_long(const char *target);
+
 #endif

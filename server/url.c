@@ -104,6 +104,10 @@ int url_parse(const char *target, UrlTarget *out, char *err, size_t errlen) {
     }
     if (target[0] != '/')
         return refuse(400, err, errlen, "the request target does not start with '/'");
+    for (const unsigned char *c = (const unsigned char *)target; *c; c++)
+        if (*c <= ' ' || *c == 0x7f)
+            return refuse(400, err, errlen,
+                          "the request target holds a space or a control character");
     const char *query = strchr(target, '?');
     size_t path_len = query ? (size_t)(query - target) : len;
     if (decode(target, path_len, false, "path", out->path, err, errlen) < 0) return 400;

@@ -20,7 +20,8 @@ typedef struct UrlTarget {
 } UrlTarget;
 
 /* Parses target ("/api/x?fen=W%3AW1") into *out.
- * RETURN: 0, or the HTTP status refusing it (400 malformed, 414 too long) with a sentence
+ * RETURN: 0, or the HTTP status refusing it (400 malformed, or holding a space or a
+ * control character; 414 too long) with a sentence
  * naming the part at fault in err. */
 int url_parse(const char *target, UrlTarget *out, char *err, size_t errlen);
 

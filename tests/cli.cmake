@@ -59,3 +59,14 @@ cli_test(moves_lidraughts_fen --stdout ${CLI_DIR}/moves_frisian_lidraughts_count
          -- ${PROBE} moves --variant frisian "w:w28,k46:bk43:H0:F20:+0+346")
 cli_test(moves_lidraughts_ghost --status 2 --stderr-has "ghost piece 'G31'"
          -- ${PROBE} moves --variant international "W:WG31,G32:B1")
+
+# --version on every program that takes options: its name, the version built and the
+# library's, which is the project's (CMakeLists.txt reads it from dtb.h).
+set(VERSION_LINE "${PROJECT_VERSION} .library ${PROJECT_VERSION}.$")
+foreach(program dtb-probe dtb-gen dtb-check bench_probe bench_cluster bench_serve)
+  if(TARGET ${program})
+    cli_test(version_${program} --stdout-has "^${program} ${VERSION_LINE}"
+             -- $<TARGET_FILE:${program}> --version)
+  endif()
+endforeach()
+cli_test(version_command --stdout-has "^dtb-probe ${VERSION_LINE}" -- ${PROBE} lookup --version)

@@ -9,6 +9,43 @@ if(TARGET dtb-serve AND TARGET dtb-gen)
   set_tests_properties(server_api PROPERTIES TIMEOUT 600 LABELS server)
 endif()
 
+# Slow clients (tests/server/test_slow_clients.py): one address holding slow connections
+# up to its limit, a thousand idle ones, other addresses answered meanwhile, the slow
+# connections closed on time.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_slow_clients
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/test_slow_clients.py
+                   $<TARGET_FILE:dtb-serve> $<TARGET_FILE:dtb-gen>
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_slow_clients)
+  set_tests_properties(server_slow_clients PROPERTIES TIMEOUT 300 LABELS server)
+endif()
+
+# Hostile HTTP (bench/hostile_http.py), 20,000 requests of the 200,000 bench/RESULTS.md
+# reports: every answer dtb writes under /api/ JSON, no server path named, the server alive
+# with flat memory at the end.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_hostile_tables
+           COMMAND dtb-gen --variant brazilian --pieces 3 --dir
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_hostile/brazilian)
+  set_tests_properties(server_hostile_tables PROPERTIES FIXTURES_SETUP server_hostile LABELS server)
+  add_test(NAME server_hostile
+           COMMAND /usr/bin/python3 ${CMAKE_SOURCE_DIR}/bench/hostile_http.py brazilian
+                   --serve $<TARGET_FILE:dtb-serve> --root ${CMAKE_CURRENT_BINARY_DIR}/server_hostile
+                   --requests 20000)
+  set_tests_properties(server_hostile PROPERTIES FIXTURES_REQUIRED server_hostile TIMEOUT 300
+                                                 LABELS server)
+endif()
+
+# Request heads, path redaction and negotiation called directly
+# (tests/server/test_http_pieces.c): each limit at its value and one past it.
+if(TARGET dtb_serve_core)
+  add_executable(test_http_pieces ${CMAKE_CURRENT_SOURCE_DIR}/server/test_http_pieces.c)
+  target_link_libraries(test_http_pieces PRIVATE dtb_serve_core)
+  target_include_directories(test_http_pieces PRIVATE ${CMAKE_CURRENT_SOURCE_DIR}) # check.h
+  add_test(NAME server_http_pieces COMMAND test_http_pieces)
+  set_tests_properties(server_http_pieces PROPERTIES LABELS server)
+endif()
+
 # The router and JSON writer called directly (tests/server/test_router.c): each limit at its
 # value and one past it, statistics while another material is counted, the writer's
 # escapes and refusals.

@@ -1,4 +1,5 @@
 #include "cli.h"
+#include "dtb.h"
 
 #include "memory.h"
 #include "tablebase.h"
@@ -84,6 +85,11 @@ static void take_option(int argc, char **argv, int *i, const CliOption *options,
         *o->value = o->takes_value ? option_value(argc, argv, i) : "1";
 }
 
+void cli_print_version(void) {
+    printf("%s %s (library %s)\n", program_invocation_short_name, DTB_VERSION_STRING,
+           dtb_version_string());
+}
+
 int cli_parse_repeatable(int argc, char **argv, const CliOption *options,
                          const CliRepeatable *repeatable, const char **positional,
                          int max_positional, const char *usage) {
@@ -93,6 +99,10 @@ int cli_parse_repeatable(int argc, char **argv, const CliOption *options,
         const char *arg = argv[i];
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             fputs(usage, stdout);
+            exit(0);
+        }
+        if (strcmp(arg, "--version") == 0) {
+            cli_print_version();
             exit(0);
         }
         if (arg[0] == '-' && arg[1] == '-') {

@@ -23,8 +23,13 @@ typedef struct CliRepeatable {
     int *count;
 } CliRepeatable;
 
+/* Prints "PROGRAM VERSION (library VERSION)": the program's name, the version it was built
+ * as and the library's linked. */
+void cli_print_version(void);
+
 /* Parses argv against options, where an option given twice keeps its last value; the rest
- * go to positional (at most max_positional).  On "--help" prints usage and exits 0; on a
+ * go to positional (at most max_positional).  On "--help" prints usage and exits 0, on
+ * "--version" the version (cli_print_version) and exits 0; on a
  * bad option, or an option's value empty or longer than a folder name may be (TB_DIR_MAX),
  * exits 2 naming it. */
 int cli_parse(int argc, char **argv, const CliOption *options, const char **positional,

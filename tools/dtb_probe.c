@@ -802,7 +802,8 @@ static const Command commands[] = {
 };
 
 static void usage(FILE *out) {
-    fputs("usage: dtb-probe COMMAND [OPTIONS]   (COMMAND --help for its options)\n\ncommands:\n",
+    fputs("usage: dtb-probe COMMAND [OPTIONS]   (COMMAND --help for its options)\n"
+          "       dtb-probe --version\n\ncommands:\n",
           out);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].summary);
@@ -816,6 +817,10 @@ int main(int argc, char **argv) {
     }
     if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0) {
         usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        cli_print_version();
         return 0;
     }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)

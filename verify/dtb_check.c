@@ -15,6 +15,7 @@
 static const char usage[] =
     "usage: dtb-check --variant V [--dir DIR] [--threads T] [--memory SIZE] [--scratch DIR]\n"
     "                 [MATERIAL...]\n"
+    "       dtb-check --version\n"
     "Checks the named tables (like KKMvK), or every table in DIR, against the rules: each\n"
     "position's stored value and DTW must be the best its legal moves give, valued through\n"
     "the tables in DIR, and a position without moves must be a loss in 0.  Positions with a\n"

@@ -152,6 +152,27 @@ static void test_writer_refusals(void) {
     free(doc);
 }
 
+/* The requests the daemon answers on threads of their own: statistics, however encoded. */
+static void test_may_take_long(void) {
+    static const struct {
+        const char *target;
+        bool long_one;
+    } cases[] = {
+        {"/api/brazilian/stats/KvK", true},
+        {"/api/brazilian/st%61ts/KvK", true},
+        {"/api/brazilian/stats/KvK?rules=pure", true},
+        {"/api/brazilian?fen=W:W5:B1", false},
+        {"/api/variants", false},
+        {"/stats/x", false},
+        {"/api/brazilian?fen=/stats/", false},
+        {"/api/%zz/stats/KvK", false},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+        check(router_may_take_long(cases[i].target) == cases[i].long_one, "%s: answered %s",
+              cases[i].target,
+              cases[i].long_one ? "on a thread of its own" : "on the connection's thread");
+}
+
 int main(int argc, char **argv) {
     if (argc != 2) {
         fprintf(stderr, "usage: test_router DTB_GEN\n");
@@ -169,6 +190,7 @@ int main(int argc, char **argv) {
     }
     test_limits(&router);
     test_stats_busy(&router);
+    test_may_take_long();
     test_writer_strings();
     test_writer_refusals();
     router_close(&router);

@@ -16,11 +16,15 @@ import random
 import re
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
 import urllib.parse
+import zlib
+
+from serve_process import start_dtb_serve
 
 # The sets built, variant -> (pieces, board squares, promotion squares of White's and of
 # Black's men (RULES.md 1), mirrored, king-move counts, draw rules).
@@ -60,17 +64,9 @@ class Server:
     """A dtb-serve process on a free port, its log in a file."""
 
     def __init__(self, serve, root, log, www=None):
-        args = [serve, "--root", root, "--port", "0"] + (["--www", www] if www else [])
         self.log = log
-        self.proc = subprocess.Popen(args, stdout=open(log, "w"), stderr=subprocess.STDOUT)
-        for _ in range(600):
-            match = re.search(r"at http://127\.0\.0\.1:(\d+)/", open(log).read())
-            if match or self.proc.poll() is not None:
-                break
-            time.sleep(0.05)
-        if not match:
-            sys.exit(f"dtb-serve did not start: {open(log).read()}")
-        self.port = int(match.group(1))
+        self.proc, self.port = start_dtb_serve(
+            serve, ["--root", root] + (["--www", www] if www else []), log)
 
     def request(self, target, method="GET"):
         """(status, headers, body bytes) of target sent as is."""
@@ -93,6 +89,21 @@ class Server:
         except ValueError as e:
             check(f"{path} {query[:60]}: body parses as JSON", False, f"{e}: {body[:200]}")
             return status, {}
+
+    def raw(self, data, wait=10):
+        """The bytes the server sends for data, until it closes the connection (or wait
+        seconds pass: then b"" and the connection still open)."""
+        sock = socket.create_connection(("127.0.0.1", self.port), timeout=wait)
+        sock.sendall(data)
+        got = b""
+        try:
+            while chunk := sock.recv(65536):
+                got += chunk
+        except socket.timeout:
+            return got, False
+        finally:
+            sock.close()
+        return got, True
 
     def stop(self, sig):
         self.proc.send_signal(sig)
@@ -441,6 +452,110 @@ def check_missing(server, gen, probe, work):
           looked.returncode == 0 and "White to move" in looked.stdout, looked.stderr)
 
 
+def check_caching(server):
+    """ETag and Cache-Control on the API's answers; If-None-Match gets 304 without a body."""
+    status, headers, body = server.request("/api/brazilian?fen=W:WK1:BK28")
+    tag = headers.get("etag", "")
+    check("an API answer has a strong ETag and Cache-Control",
+          status == 200 and re.fullmatch(r'"[0-9a-f]{16}"', tag) and
+          headers.get("cache-control", "").startswith("public, max-age="), headers)
+    for sent in (tag, f'"other", W/{tag}', "*"):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("GET", "/api/brazilian?fen=W:WK1:BK28", headers={"If-None-Match": sent})
+        resp = conn.getresponse()
+        check(f"If-None-Match: {sent}: 304, no body, the tag again",
+              resp.status == 304 and resp.read() == b"" and resp.getheader("etag") == tag,
+              (resp.status, resp.getheaders()))
+        conn.close()
+    conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+    conn.request("GET", "/api/brazilian?fen=W:WK1:BK28", headers={"If-None-Match": '"other"'})
+    resp = conn.getresponse()
+    check("If-None-Match of another tag: 200 with the body", resp.status == 200 and resp.read())
+    status, headers, _ = server.request("/api/brazilian?fen=W:W5,6:B1,2")
+    check("an error has no ETag and is not cached", "etag" not in headers and
+          headers.get("cache-control") == "no-cache", headers)
+    return tag
+
+
+def check_gzip(server):
+    """gzip when accepted: the same document, Vary on Accept-Encoding, a weak ETag."""
+    target = "/api/brazilian?fen=W:WK1,K2:BK28"
+    plain = server.request(target)
+    for accept, zipped in (("gzip", True), ("br;q=1, gzip;q=0.5", True), ("gzip;q=0", False),
+                           ("identity", False)):
+        conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+        conn.request("GET", target, headers={"Accept-Encoding": accept})
+        resp = conn.getresponse()
+        body = resp.read()
+        conn.close()
+        coded = resp.getheader("content-encoding") == "gzip"
+        same = (zlib.decompress(body, 16 + zlib.MAX_WBITS) if coded else body) == plain[2]
+        check(f"Accept-Encoding: {accept}: {'gzip' if zipped else 'not compressed'}, the same "
+              "document", resp.status == 200 and coded == zipped and same and
+              resp.getheader("vary") == "Accept-Encoding" and
+              (resp.getheader("etag") == "W/" + plain[1]["etag"]) == zipped,
+              (resp.getheaders(), len(body)))
+
+
+def check_framing(server):
+    """Requests framing a body, or framed two ways, refused with a 400 in JSON and the
+    connection closed: the bytes after the head are never read as a next request."""
+    pipelined = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n"
+    cases = [
+        (b"Content-Length: 1\r\nContent-Length: 2\r\n\r\nab", "Content-Length: '1'"),
+        (b"Content-Length: 2\r\n\r\nab", "Content-Length: '2' announces a body"),
+        (b"Content-Length: 0\r\nContent-Length: 0\r\n\r\n", "is a second Content-Length"),
+        (b"Transfer-Encoding: identity\r\n\r\n", "Transfer-Encoding: 'identity'"),
+        (b"Transfer-Encoding: chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n", "Transfer-Encoding"),
+        (b"Transfer-Encoding : chunked\r\n\r\n2\r\nab\r\n0\r\n\r\n", "is not a token"),
+        (b"Host: y\r\n\r\n", "Host: given 2 times"),
+    ]
+    for extra, error in cases:
+        got, closed = server.raw(b"GET /api/variants HTTP/1.1\r\nHost: x\r\n" + extra + pipelined)
+        head, _, body = got.partition(b"\r\n\r\n")
+        try:
+            said = strict_json(body).get("error", "")
+        except ValueError:
+            said = f"not JSON: {body[:80]}"
+        check(f"framing {extra[:40]}: 400 in JSON, closed, the pipelined GET not answered",
+              got.startswith(b"HTTP/1.1 400 ") and error in said and closed and
+              got.count(b"HTTP/1.1") == 1 and
+              b"content-type: application/json" in head.lower(), got[:300])
+    got, closed = server.raw(b"GET /api/variants HTTP/1.1\r\n\r\n")
+    check("HTTP/1.1 without Host: 400 in JSON", got.startswith(b"HTTP/1.1 400 ") and
+          b'{"error":"Host: missing' in got and got.count(b"HTTP/1.1 400") == 1, got[:300])
+    got, _ = server.raw(b"GET /api/variants HTTP/1.0\r\n\r\n")
+    check("HTTP/1.0 without Host: answered", got.startswith(b"HTTP/1.1 200 "), got[:100])
+    got, closed = server.raw(b"GET /api/variants HTTP/2.0\r\nHost: x\r\n\r\n")
+    check("HTTP/2.0: refused by libmicrohttpd itself (505), the connection closed",
+          got.startswith(b"HTTP/1.1 505 ") and closed, got[:100])
+
+
+def check_limits_json(server):
+    """Oversized heads answered by dtb in JSON, before the library's own limits."""
+    for what, request, status in (
+            ("a 40 kB header field", b"GET /api/variants HTTP/1.1\r\nHost: x\r\nX: " +
+             b"a" * 40000 + b"\r\n\r\n", 431),
+            ("100 header fields", b"GET /api/variants HTTP/1.1\r\nHost: x\r\n" +
+             b"X: y\r\n" * 100 + b"\r\n", 431),
+            ("a 30 kB target", b"GET /api/" + b"a" * 30000 + b" HTTP/1.1\r\nHost: x\r\n"
+             b"Connection: close\r\n\r\n", 414)):
+        got, _ = server.raw(request)
+        head, _, body = got.partition(b"\r\n\r\n")
+        check(f"{what}: {status} in JSON",
+              head.startswith(f"HTTP/1.1 {status} ".encode()) and
+              b"content-type: application/json" in head.lower() and
+              b'{"error":' in body, got[:300])
+
+
+def check_no_paths(server, work):
+    """Errors name the variant and the material, never a path of the server."""
+    status, headers, body = server.request("/api/brazilian?fen=W:W5,6:B1,2")
+    check("a missing table: named by variant and material, no server path",
+          status == 404 and b"MMvMM" in body and work.encode() not in body and
+          b"/tmp" not in body, body)
+
+
 def make_www(work):
     """A page folder with a file, a sub-folder, a hidden file and links out of it."""
     www = os.path.join(work, "www")
@@ -521,7 +636,11 @@ def check_command_line(serve, tables, work, taken_port):
     cases = [
         (["--help"], 0, "usage: dtb-serve"),
         (["--port", "99999"], 2, "--port must be a number from 0 to 65535: 99999"),
-        (["--connections", "0"], 2, "--connections must be a number from 1 to 1024: 0"),
+        (["--connections", "0"], 2, "--connections must be a number from 1 to 65536: 0"),
+        (["--per-address", "0"], 2, "--per-address must be a number from 1 to 65536: 0"),
+        (["--threads", "65"], 2, "--threads must be a number from 1 to 64: 65"),
+        (["--timeout", "0"], 2, "--timeout must be a number from 1 to 3600: 0"),
+        (["--version"], 0, "dtb-serve "),
         (["--frob"], 2, "unknown option or missing value: --frob"),
         (["--root", tables, "extra"], 2, "unexpected argument: extra"),
         (["--root", tables, "--bind", "example.com"], 2, "example.com"),
@@ -546,6 +665,10 @@ def corrupt_copy(tables, work):
     for i in range(len(data) // 2, len(data) // 2 + 64):
         data[i] ^= 0x5A
     open(path, "wb").write(bytes(data))
+    manifest = os.path.join(root, "brazilian", "MANIFEST")
+    lines = open(manifest).read().splitlines(keepends=True)
+    open(manifest, "w").write("".join(re.sub(r"xxh3=\w+", "xxh3=0", line)
+                                      if line.startswith("KKvK ") else line for line in lines))
     return root
 
 
@@ -578,25 +701,46 @@ def main():
     check_files(server)
     check_concurrent(server, [random_fen(rng, BOARDS["brazilian"]) for _ in range(10)])
     check_keep_alive(server)
+    tag = check_caching(server)
+    check_gzip(server)
+    check_framing(server)
+    check_limits_json(server)
+    check_no_paths(server, work)
     check_command_line(serve, tables, work, server.port)
     log = open(server.log).read()
-    check("the log has a line per request: method, target, status, time",
-          re.search(r"^GET /api/brazilian\?fen=W%3AW21%3AB17&rules=official 200 \d+\.\d+ ms$", log, re.MULTILINE)
-          and re.search(r"^POST /api/variants 405 ", log, re.MULTILINE), log[-300:])
+    stamp = r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"
+    check("the log has a line per request: UTC time, method, target, status, time taken",
+          re.search(rf"^{stamp} GET /api/brazilian\?fen=W%3AW21%3AB17&rules=official 200 \d+\.\d+ ms$",
+                    log, re.MULTILINE)
+          and re.search(rf"^{stamp} POST /api/variants 405 ", log, re.MULTILINE), log[-300:])
+    unstamped = [line for line in log.splitlines()
+                 if not re.match(stamp + " ", line) and not line.startswith("dtb-serve: ")]
+    check("every line of the log but the server's own starts with its time, the library's "
+          "messages too", not unstamped and "libmicrohttpd: " in log, unstamped[:3])
+    check("the log names the missing table's path the answer left out",
+          f"no file {tables}/brazilian/MMvMM.dtb" in log, log[-300:])
     code = server.stop(signal.SIGTERM)
     check("SIGTERM: stops with exit status 0", code == 0 and "SIGTERM received" in
           open(server.log).read(), f"{code} {open(server.log).read()[-300:]}")
 
     # A corrupt table, with the page's default folder.
-    second = Server(serve, corrupt_copy(tables, work), os.path.join(work, "corrupt.log"))
+    root = corrupt_copy(tables, work)
+    second = Server(serve, root, os.path.join(work, "corrupt.log"))
     status, got = second.api("/api/brazilian", fen="W:WK1,K2:BK28")
-    check("a corrupt table: 500 naming its file", status == 500 and "KKvK.dtb" in
-          got.get("error", ""), (status, got))
+    check("a corrupt table: 500 naming its variant and file, no server path", status == 500 and
+          "brazilian/KKvK.dtb" in got.get("error", "") and work not in got.get("error", ""),
+          (status, got))
+    status, headers, body = second.request("/api/brazilian?fen=W:WK1:BK28")
+    check("a set whose MANIFEST differs: another ETag", status == 200 and
+          headers.get("etag") not in (None, tag), (headers.get("etag"), tag))
     status, got = second.api("/api/brazilian", fen="W:WK1:BK28")
     check("the sound tables beside it still answer", status == 200, (status, got))
     status, headers, body = second.request("/")
     check("the default page folder (server/www) served at /", status == 200 and
           headers.get("content-type") == "text/html; charset=utf-8", (status, headers))
+    log = open(second.log).read()
+    check("the log names the corrupt table's path", f"{root}/brazilian/KKvK.dtb" in log or
+          os.path.realpath(root) in log, log[-300:])
     code = second.stop(signal.SIGINT)
     check("SIGINT: stops with exit status 0", code == 0, f"{code} {open(second.log).read()[-300:]}")
 

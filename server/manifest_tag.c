@@ -1,0 +1,34 @@
+/* Entity tags from MANIFEST files: FNV-1a over their bytes, which needs no cryptographic
+ * strength (the tag is compared, never trusted). */
+#include "manifest_tag.h"
+
+#include "dtb.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define FNV_PRIME 0x100000001b3u
+
+static uint64_t fold(uint64_t tag, const unsigned char *bytes, size_t n) {
+    for (size_t i = 0; i < n; i++) tag = (tag ^ bytes[i]) * FNV_PRIME;
+    return tag;
+}
+
+bool manifest_tag(const char *dir, uint64_t *tag) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/MANIFEST", dir);
+    FILE *f = fopen(path, "rb");
+    if (!f) return false;
+    const char *version = dtb_version_string();
+    uint64_t t = fold(*tag, (const unsigned char *)version, strlen(version));
+    unsigned char buf[65536];
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) t = fold(t, buf, n);
+    bool ok = !ferror(f);
+    fclose(f);
+    if (ok) *tag = t;
+    return ok;
+}
+
+void manifest_tag_text(uint64_t tag, char text[MANIFEST_TAG_TEXT]) {
+    snprintf(text, MANIFEST_TAG_TEXT, "\"%016llx\"", (unsigned long long)tag);
+}
