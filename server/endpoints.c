@@ -92,6 +92,7 @@ static void fail_missing(Response *r, const CatVariant *v, const char *material,
     jw_key_string(&w, "build", build);
     jw_object_end(&w);
     response_json(r, http_status_of[DTB_ERR_MISSING_TABLE], &w);
+    snprintf(r->log_note, sizeof r->log_note, "%s", dtb_last_error()); /* the path, for the log */
 }
 
 /* The material of p as dtb names tables: White's kings and men, "v", Black's ("KKMvK"). */
