@@ -6,7 +6,6 @@
 #include "index.h"
 #include "material.h"
 #include "set_manifest.h"
-#include "table_format.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -98,22 +97,14 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
 
 /* ---- The set as its MANIFEST lists it. ---- */
 
-/* Reads h's MANIFEST, refusing one of another variant's tables. */
-static dtb_status read_manifest(const dtb_handle *h, Manifest *m) {
-    char err[TB_DIR_MAX + 256];
-    TableStatus s = manifest_read(h->dir, m, err, sizeof err);
-    if (s == TABLE_OK && strcmp(m->variant, h->v.id) != 0)
-        s = tf_fail(err, sizeof err, TABLE_ERR_VARIANT, h->dir,
-                    "its " MANIFEST_NAME " lists the tables of %s, not of %s", m->variant, h->v.id);
-    return s == TABLE_OK ? DTB_OK : api_table_failure(s, err);
-}
-
 dtb_status dtb_manifest_missing(const dtb_handle *h, int read_files, char *buf, size_t len,
                                 size_t *needed) {
     if (!h || !buf) return api_null_argument(__func__);
     Manifest m;
     MaterialList list = {0};
-    dtb_status s = read_manifest(h, &m);
+    char err[TB_DIR_MAX + 256];
+    TableStatus read = manifest_read(h->dir, h->v.id, &m, err, sizeof err);
+    dtb_status s = read == TABLE_OK ? DTB_OK : api_table_failure(read, err);
     for (int i = 0; s == DTB_OK && i < m.count && !list.out_of_memory; i++) {
         char why[TB_DIR_MAX + 256];
         if (manifest_compare(h->dir, &m.entries[i], read_files, why, sizeof why) != MANIFEST_SAME)

@@ -62,7 +62,8 @@ static TableStatus read_entries(FILE *f, Manifest *out, const char *path, char *
     return s;
 }
 
-TableStatus manifest_read(const char *dir, Manifest *out, char *err, size_t errlen) {
+TableStatus manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
+                          size_t errlen) {
     char path[TB_DIR_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
     *out = (Manifest){.entries = NULL, .count = 0};
@@ -76,6 +77,9 @@ TableStatus manifest_read(const char *dir, Manifest *out, char *err, size_t errl
         sscanf(first, "# dtb tables of %63[^:]:", out->variant) != 1)
         s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
                     "line 1 is not '# dtb tables of VARIANT: ...'");
+    if (s == TABLE_OK && variant && strcmp(out->variant, variant) != 0)
+        s = tf_fail(err, errlen, TABLE_ERR_VARIANT, path, "lists the tables of %s, not of %s",
+                    out->variant, variant);
     if (s == TABLE_OK) s = read_entries(f, out, path, err, errlen);
     fclose(f);
     return s;

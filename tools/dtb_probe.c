@@ -787,17 +787,6 @@ static bool verify_table(const Variant *v, const char *dir, const char *file, Se
     return false;
 }
 
-/* Reads dir's MANIFEST, refusing one of another variant's tables. */
-static void read_set_list(const Variant *v, const char *dir, SetList *set) {
-    set->unlisted = 0;
-    set->read = manifest_read(dir, &set->m, set->why, sizeof set->why) == TABLE_OK;
-    if (set->read && strcmp(set->m.variant, v->id) != 0) {
-        snprintf(set->why, sizeof set->why, "%s/%s lists the tables of %s, not of %s", dir,
-                 MANIFEST_NAME, set->m.variant, v->id);
-        set->read = false;
-    }
-}
-
 /* Prints "MISSING NAME" for each table the MANIFEST lists that is not among the count
  * sorted file names; returns how many. */
 static int print_missing(const SetList *set, char **names, int count) {
@@ -834,7 +823,8 @@ static int run_verify(int argc, char **argv) {
     dir = tables_dir(&v, dir, default_dir, sizeof default_dir);
     int count = list_tables(dir, &names), bad = 0;
     SetList set;
-    read_set_list(&v, dir, &set);
+    set.unlisted = 0;
+    set.read = manifest_read(dir, v.id, &set.m, set.why, sizeof set.why) == TABLE_OK;
     for (int i = 0; i < count; i++) bad += !verify_table(&v, dir, names[i], &set);
     int missing = print_missing(&set, names, count);
     for (int i = 0; i < count; i++) free(names[i]);
