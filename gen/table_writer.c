@@ -664,9 +664,9 @@ TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
 
 /* The most a compression context takes for blocks of raw_cap bytes at any level the writer
  * uses: zstd sizes its tables by the level and the input's size, not by the bytes, so one
- * block of zeros at each level shows it. */
+ * block of zeros at each level shows it.  0 when there is no memory to measure it. */
 static uint64_t context_bytes(size_t raw_cap) {
-    static const int levels[] = {plans[TF_WDL].level, plans[TF_DTW].level, PICK_LEVEL, DRAFT_LEVEL};
+    const int levels[] = {plans[TF_WDL].level, plans[TF_DTW].level, PICK_LEVEL, DRAFT_LEVEL};
     ZSTD_CCtx *cctx = ZSTD_createCCtx();
     uint8_t *raw = calloc(raw_cap, 1), *out = malloc(ZSTD_compressBound(raw_cap));
     size_t most = 0;
@@ -699,17 +699,12 @@ static size_t largest_block(const TableWriter *w, uint64_t *blocks) {
 }
 
 uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads) {
-    TableWriter *w = calloc(1, sizeof *w);
-    if (!w) return UINT64_MAX;
-    w->info = *info;
-    w->block_bytes = block_bytes;
-    size_buffers(w);
-    uint64_t blocks, positions = w->values_cap < w->stored_count ? w->values_cap : w->stored_count;
-    size_t raw = largest_block(w, &blocks);
-    uint64_t packer = positions * sizeof *w->packer[0].values + raw + context_bytes(raw);
+    TableWriter w = {.info = *info, .block_bytes = block_bytes};
+    size_buffers(&w);
+    uint64_t blocks, positions = w.values_cap < w.stored_count ? w.values_cap : w.stored_count;
+    size_t raw = largest_block(&w, &blocks);
+    uint64_t packer = positions * sizeof *w.packer[0].values + raw + context_bytes(raw);
     uint64_t batch = blocks < BATCH_BLOCKS ? blocks : BATCH_BLOCKS;
-    uint64_t bytes = w->offset + 2 * batch * ZSTD_compressBound(raw) +
-                     (uint64_t)(threads < THREADS_MAX ? threads : THREADS_MAX) * packer;
-    free(w);
-    return bytes;
+    return w.offset + 2 * batch * ZSTD_compressBound(raw) +
+           (uint64_t)(threads < THREADS_MAX ? threads : THREADS_MAX) * packer;
 }
