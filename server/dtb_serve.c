@@ -153,6 +153,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "dtb-serve: %s\n", err);
         return 1;
     }
+    cat_report_missing(&router.catalog, stderr);
     HttpDaemon *d =
         httpd_start(&router, (struct sockaddr *)&address, (int)o.connections, err, sizeof err);
     if (!d) {
@@ -161,7 +162,6 @@ int main(int argc, char **argv) {
         return 1;
     }
     print_start(&router, &o, httpd_port(d));
-    cat_report_missing(&router.catalog, stderr);
     int signal_number = wait_for_stop(&stop);
     printf("dtb-serve: %s received, stopping\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
     httpd_stop(d);
