@@ -5,7 +5,6 @@
  * do not depend on the number of threads. */
 #include "table_writer.h"
 #include "atomic_file.h"
-#include "memory.h"
 #include "parallel.h"
 #include "table_format.h"
 
@@ -15,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
+#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_estimateCCtxSize_usingCParams, for table_writer_bytes */
 #include <zstd.h>
 
 /* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW]: its positions per
@@ -662,24 +662,16 @@ TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
     return s;
 }
 
-/* The most a compression context takes for blocks of raw_cap bytes at any level the writer
- * uses: zstd sizes its tables by the level and the input's size, not by the bytes, so one
- * block of zeros at each level shows it.  0 when there is no memory to measure it. */
-static uint64_t context_bytes(size_t raw_cap) {
+/* The most a compression context takes for blocks of raw bytes at any level the writer
+ * uses: zstd sizes its tables by the level and the input's size (ZSTD_compress2 pledges it),
+ * and says how much that takes without making one. */
+static uint64_t context_bytes(size_t raw) {
     const int levels[] = {plans[TF_WDL].level, plans[TF_DTW].level, PICK_LEVEL, DRAFT_LEVEL};
-    ZSTD_CCtx *cctx = ZSTD_createCCtx();
-    uint8_t *raw = calloc(raw_cap, 1), *out = malloc(ZSTD_compressBound(raw_cap));
     size_t most = 0;
-    for (size_t i = 0;
-         cctx && raw && out && set_compression(cctx) && i < sizeof levels / sizeof *levels; i++) {
-        ZSTD_CCtx_setParameter(cctx, ZSTD_c_compressionLevel, levels[i]);
-        ZSTD_compress2(cctx, out, ZSTD_compressBound(raw_cap), raw, raw_cap);
-        if (ZSTD_sizeof_CCtx(cctx) > most) most = ZSTD_sizeof_CCtx(cctx);
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        size_t bytes = ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(levels[i], raw, 0));
+        if (bytes > most) most = bytes;
     }
-    ZSTD_freeCCtx(cctx);
-    free(raw);
-    free(out);
-    memory_return_freed(); /* not to count as in use what this took to measure */
     return most;
 }
 

@@ -43,9 +43,8 @@ TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, ui
 
 /* The most memory a writer of the table info describes fills with blocks of block_bytes
  * and `threads` threads: its batch of compressed blocks, the offset table and each thread's
- * buffers and compression context, as far as the table's size lets them fill.  The
- * contexts are measured by making one (not counted where that fails for want of memory,
- * as a writer would then fail to start).  The cells it is given are the caller's. */
+ * buffers and compression context, as far as the table's size lets them fill (zstd's
+ * estimate of a context).  The cells it is given are the caller's. */
 uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads);
 
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
