@@ -195,7 +195,8 @@ static void tables_read(const Material *m, Reached *r) {
 typedef struct Need {
     bool slices;           /* in slice groups (solve.h) rather than whole in memory */
     uint64_t whole, group; /* bytes whole in memory, and in slice groups (0 when not asked) */
-    uint64_t bytes;        /* of the way chosen */
+    uint64_t writer;       /* bytes of the table's writer (table_writer_bytes), either way */
+    uint64_t bytes;        /* of the way chosen, with the writer */
     uint64_t tables;       /* the tables read, decoded */
     uint64_t cache;        /* in slice groups, the cap on the tables' decoded blocks, or 0 */
     uint64_t scratch;      /* in slice groups, the bytes of its scratch files on disk, or 0 */
@@ -204,8 +205,26 @@ typedef struct Need {
 #define TABLES_SHARE 4                    /* a quarter */
 #define TABLES_MIN   ((uint64_t)64 << 20) /* a cap no lower: blocks for every thread's probes */
 
+/* The decoded size of the blocks the run writes. */
+static uint32_t block_bytes(const BuildOptions *opt) {
+    return opt->block_bytes ? opt->block_bytes : TABLE_BLOCK_BYTES;
+}
+
+/* The header of m's table before its counts: the writer counts them from the cells. */
+static TableInfo table_info_of(const Variant *v, const Indexer *ix) {
+    TableInfo info = {.fingerprint = variant_fingerprint(v),
+                      .positions = ix->size,
+                      .cells_per_position = (uint32_t)draw_value_sets(v)};
+    idx_part_sizes(ix, info.part_size);
+    snprintf(info.variant, sizeof info.variant, "%s", v->id);
+    material_name(&ix->m, info.material, sizeof info.material);
+    return info;
+}
+
 /* Whole in memory when that fits beside what is in use, or as --slices says; the slice plan
- * is counted only when asked for, since it walks every placement of the men. */
+ * is counted only when asked for, since it walks every placement of the men.  Either way
+ * the table's writer is there while a value set is solved, and its buffers fill as it
+ * writes one. */
 static Need memory_needed(const Variant *v, const Material *m, const BuildOptions *opt) {
     Indexer ix;
     idx_init(&ix, v, m);
@@ -215,15 +234,18 @@ static Need memory_needed(const Variant *v, const Material *m, const BuildOption
     for (int i = 0; i < reached.table_count; i++) tables += decoded_bytes(v, &reached.tables[i]);
     uint64_t cap =
         opt->memory / TABLES_SHARE > TABLES_MIN ? opt->memory / TABLES_SHARE : TABLES_MIN;
-    Need n = {
-        .whole = solve_bytes(&ix) + tables, .tables = tables, .cache = tables > cap ? cap : 0};
-    bool fits = n.whole + memory_resident() <= opt->memory;
+    TableInfo info = table_info_of(v, &ix);
+    Need n = {.whole = solve_bytes(&ix) + tables,
+              .writer = table_writer_bytes(&info, block_bytes(opt), opt->threads),
+              .tables = tables,
+              .cache = tables > cap ? cap : 0};
+    bool fits = n.whole + n.writer + memory_resident() <= opt->memory;
     SlicePlan plan;
     if (opt->slices != SLICES_NEVER && (opt->slices == SLICES_ALWAYS || !fits) &&
         slice_plan_make(&ix, &plan, NULL))
         n.group = solve_slice_bytes(&ix, &plan, opt->threads) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
-    n.bytes = n.slices ? n.group : n.whole;
+    n.bytes = (n.slices ? n.group : n.whole) + n.writer;
     n.scratch = n.slices ? solve_scratch_bytes(&ix, draw_value_sets(v)) : 0;
     return n;
 }
@@ -286,11 +308,6 @@ static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
     return st != TABLE_OK;
 }
 
-/* The decoded size of the blocks the run writes. */
-static uint32_t block_bytes(const BuildOptions *opt) {
-    return opt->block_bytes ? opt->block_bytes : TABLE_BLOCK_BYTES;
-}
-
 /* Rewrites m's table as table_rewrite does to `sides`, and says so on the log as `done`. */
 static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uint32_t sides,
                    const char *done, const BuildOptions *opt, char *err, size_t errlen) {
@@ -337,12 +354,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
         fprintf(opt->log, "%s: built again: %s\n", name, found->why);
     Indexer ix;
     idx_init(&ix, v, m);
-    TableInfo info = {.fingerprint = variant_fingerprint(v),
-                      .positions = ix.size,
-                      .cells_per_position = (uint32_t)draw_value_sets(v)};
-    idx_part_sizes(&ix, info.part_size);
-    snprintf(info.variant, sizeof info.variant, "%s", v->id);
-    snprintf(info.material, sizeof info.material, "%s", name);
+    TableInfo info = table_info_of(v, &ix);
     TableWriter *w;
     if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != TABLE_OK)
         return 1;
@@ -357,6 +369,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
+    memory_return_freed();                          /* what the next material counts as in use */
     solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
     if (failed) return 1;
     if (!opt->log) return 0;
@@ -378,18 +391,21 @@ static int plan_line(const Variant *v, const Material *m, const BuildOptions *bo
     Need need = memory_needed(v, m, both);
     if (!need.group) return 1; /* out of memory */
     uint64_t slices = slice_count(&ix);
-    char name[MATERIAL_NAME_MAX], text[4][32];
+    char name[MATERIAL_NAME_MAX], text[5][32];
     material_name(m, name, sizeof name);
     memory_format(need.tables, text[0], sizeof text[0]);
     memory_format(need.whole, text[1], sizeof text[1]);
     memory_format(need.group, text[2], sizeof text[2]);
     memory_format(need.scratch, text[3], sizeof text[3]);
-    fprintf(out, "%-10s %15llu %10llu %8llu %12s %12s %12s %12s\n", name,
+    memory_format(need.writer, text[4], sizeof text[4]);
+    fprintf(out, "%-10s %15llu %10llu %8llu %12s %12s %12s %12s %12s\n", name,
             (unsigned long long)ix.size, (unsigned long long)slices,
-            (unsigned long long)(ix.per_side / slices), text[0], text[1], text[2], text[3]);
+            (unsigned long long)(ix.per_side / slices), text[0], text[1], text[2], text[3],
+            text[4]);
     if (need.whole > largest->whole) largest->whole = need.whole;
     if (need.group > largest->group) largest->group = need.group;
     if (need.scratch > largest->scratch) largest->scratch = need.scratch;
+    if (need.writer > largest->writer) largest->writer = need.writer;
     return 0;
 }
 
@@ -397,19 +413,20 @@ int build_plan(const Variant *v, const Material *list, int count, const BuildOpt
                FILE *out) {
     BuildOptions both = *opt;
     both.slices = SLICES_ALWAYS;
-    fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s %12s\n", "material", "positions", "slices",
-            "of size", "tables read", "whole", "slice groups", "scratch disk");
-    Need largest = {.whole = 0, .group = 0, .scratch = 0};
+    fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s %12s %12s\n", "material", "positions",
+            "slices", "of size", "tables read", "whole", "slice groups", "scratch disk", "writer");
+    Need largest = {.whole = 0, .group = 0, .scratch = 0, .writer = 0};
     for (int i = 0; i < count; i++)
         if (plan_line(v, &list[i], &both, out, &largest)) return 1;
-    char whole[32], group[32], scratch[32];
+    char whole[32], group[32], scratch[32], writer[32];
     memory_format(largest.whole, whole, sizeof whole);
     memory_format(largest.group, group, sizeof group);
     memory_format(largest.scratch, scratch, sizeof scratch);
+    memory_format(largest.writer, writer, sizeof writer);
     fprintf(out,
             "largest: %s whole, %s in slice groups (tables read included), %s of scratch on "
-            "disk in slice groups\n",
-            whole, group, scratch);
+            "disk in slice groups, %s to write a table beside either\n",
+            whole, group, scratch, writer);
     return 0;
 }
 
@@ -458,9 +475,11 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
     if (found->status == TABLE_OK) return 0;
     uint64_t in_use = memory_resident();
     if (need.bytes + in_use <= opt->memory) return check_disk(v, tb, m, &need, opt, err, errlen);
-    char name[MATERIAL_NAME_MAX], need_text[32], use_text[32], limit_text[32], other[32];
+    char name[MATERIAL_NAME_MAX], need_text[32], writer_text[32], use_text[32], limit_text[32],
+        other[32];
     material_name(m, name, sizeof name);
-    memory_format(need.bytes, need_text, sizeof need_text);
+    memory_format(need.bytes - need.writer, need_text, sizeof need_text);
+    memory_format(need.writer, writer_text, sizeof writer_text);
     memory_format(in_use, use_text, sizeof use_text);
     memory_format(opt->memory, limit_text, sizeof limit_text);
     memory_format(need.slices ? need.whole : need.group, other, sizeof other);
@@ -469,8 +488,10 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
         snprintf(how, sizeof how, " in slice groups (%s whole)", other);
     else if (need.group)
         snprintf(aside, sizeof aside, " (%s in slice groups)", other);
-    snprintf(err, errlen, "%s needs %s to solve%s beside the %s in use, more than --memory %s%s",
-             name, need_text, how, use_text, limit_text, aside);
+    snprintf(err, errlen,
+             "%s needs %s to solve%s and %s to write, beside the %s in use, more than --memory "
+             "%s%s",
+             name, need_text, how, writer_text, use_text, limit_text, aside);
     return 1;
 }
 

@@ -1,6 +1,7 @@
 #include "manifest.h"
 
 #include "atomic_file.h"
+#include "set_manifest.h"
 #include "table_file.h"
 #include "tablebase.h"
 
@@ -9,7 +10,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <xxhash.h>
 
 typedef struct Text {
     char *buf;
@@ -28,30 +28,6 @@ static bool append(Text *t, const char *line) {
     memcpy(t->buf + t->len, line, n + 1);
     t->len += n;
     return true;
-}
-
-/* Size and XXH3-64 of a whole file. */
-static bool file_digest(const char *path, uint64_t *size, uint64_t *digest) {
-    *size = *digest = 0; /* describe prints them before it reports the failure */
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    XXH3_state_t *state = XXH3_createState();
-    if (!state) {
-        fclose(f);
-        return false;
-    }
-    XXH3_64bits_reset(state);
-    char buf[1 << 16];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
-        XXH3_64bits_update(state, buf, n);
-        *size += n;
-    }
-    bool ok = !ferror(f);
-    fclose(f);
-    *digest = XXH3_64bits_digest(state);
-    XXH3_freeState(state);
-    return ok;
 }
 
 /* " white-to-move=W/D/L black-to-move=W/D/L" for one value set, prefixed "rules-" for the
@@ -81,7 +57,7 @@ static int describe(const Variant *v, const Material *m, const char *path, char 
         return 1;
     }
     const TableInfo *info = table_info(t);
-    bool ok = file_digest(path, &size, &digest);
+    bool ok = manifest_file_digest(path, &size, &digest);
     size_t used = (size_t)snprintf(line, len, "%s size=%llu xxh3=%016llx", name,
                                    (unsigned long long)size, (unsigned long long)digest);
     for (uint32_t set = 0; set < info->cells_per_position && used < len; set++) {

@@ -4,11 +4,10 @@
 #define DTB_MANIFEST_H
 
 #include "material.h"
+#include "set_manifest.h" /* MANIFEST_NAME, and its reader */
 #include "variant.h"
 
 #include <stddef.h>
-
-#define MANIFEST_NAME "MANIFEST"
 
 /* Writes DIR/MANIFEST for every table file in dir, in dependency order: per material, its
  * name, file size, XXH3-64 of the whole file and the W/D/L counts for each side to move and

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <xxhash.h>
+#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_estimateCCtxSize_usingCParams, for table_writer_bytes */
 #include <zstd.h>
 
 /* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW]: its positions per
@@ -157,7 +158,8 @@ static bool make_packer(TableWriter *w, Packer *p) {
     return p->cctx && p->values && p->raw && set_compression(p->cctx);
 }
 
-static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
+/* Lays out the streams and sizes the buffers of w for its info and block_bytes. */
+static void size_buffers(TableWriter *w) {
     plan_streams(w);
     for (int i = 0; i < TF_STREAMS; i++) {
         size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], w->per_block[i]) + 1;
@@ -166,6 +168,10 @@ static TableStatus writer_init(TableWriter *w, const char *path, char *err, size
     }
     w->offset = tf_data_start(w->block_count);
     w->packed_cap = ZSTD_compressBound(w->raw_cap);
+}
+
+static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
+    size_buffers(w);
     w->path = strdup(path);
     w->head = calloc(w->offset, 1);
     bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]);
@@ -654,4 +660,43 @@ TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
     s = atomic_commit(w->fd, w->tmp, w->path, err, errlen);
     w->fd = -1; /* closed, and the temporary file gone on failure */
     return s;
+}
+
+/* The most a compression context takes for blocks of raw bytes at any level the writer
+ * uses: zstd sizes its tables by the level and the input's size (ZSTD_compress2 pledges it),
+ * and says how much that takes without making one. */
+static uint64_t context_bytes(size_t raw) {
+    const int levels[] = {plans[TF_WDL].level, plans[TF_DTW].level, PICK_LEVEL, DRAFT_LEVEL};
+    size_t most = 0;
+    for (size_t i = 0; i < sizeof levels / sizeof *levels; i++) {
+        size_t bytes = ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(levels[i], raw, 0));
+        if (bytes > most) most = bytes;
+    }
+    return most;
+}
+
+/* The bytes the largest block of w's table encodes to, and in *blocks the most blocks of one
+ * of its streams: a table smaller than a batch fills only part of the buffers. */
+static size_t largest_block(const TableWriter *w, uint64_t *blocks) {
+    size_t most = 0;
+    *blocks = 0;
+    for (uint32_t i = 0; i < 2 * w->info.cells_per_position; i++) {
+        uint64_t n = w->per_block[i] < w->stored_count ? w->per_block[i] : w->stored_count;
+        size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], n) + 1;
+        uint64_t count = tf_block_count(w->stored_count, w->per_block[i]);
+        if (bytes > most) most = bytes;
+        if (count > *blocks) *blocks = count;
+    }
+    return most;
+}
+
+uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads) {
+    TableWriter w = {.info = *info, .block_bytes = block_bytes};
+    size_buffers(&w);
+    uint64_t blocks, positions = w.values_cap < w.stored_count ? w.values_cap : w.stored_count;
+    size_t raw = largest_block(&w, &blocks);
+    uint64_t packer = positions * sizeof *w.packer[0].values + raw + context_bytes(raw);
+    uint64_t batch = blocks < BATCH_BLOCKS ? blocks : BATCH_BLOCKS;
+    return w.offset + 2 * batch * ZSTD_compressBound(raw) +
+           (uint64_t)(threads < THREADS_MAX ? threads : THREADS_MAX) * packer;
 }

@@ -41,6 +41,12 @@ TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWri
 TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
                                      TableWriter **out, char *err, size_t errlen);
 
+/* The most memory a writer of the table info describes fills with blocks of block_bytes
+ * and `threads` threads: its batch of compressed blocks, the offset table and each thread's
+ * buffers and compression context, as far as the table's size lets them fill (zstd's
+ * estimate of a context).  The cells it is given are the caller's. */
+uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads);
+
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
  * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */
 TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen);

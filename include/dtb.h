@@ -48,8 +48,8 @@ extern "C" {
 
 #define DTB_VERSION_MAJOR  0
 #define DTB_VERSION_MINOR  5
-#define DTB_VERSION_PATCH  2
-#define DTB_VERSION_STRING "0.5.2"
+#define DTB_VERSION_PATCH  3
+#define DTB_VERSION_STRING "0.5.3"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -230,6 +230,23 @@ dtb_status dtb_get_variant_info(const dtb_handle *h, dtb_variant_info *out);
  * be read.  *needed (when not NULL) receives the bytes the list needs, its NUL included,
  * in every case but DTB_ERR_IO.  Since 0.4. */
 dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *needed);
+
+/* The materials that the MANIFEST of h's folder lists (dtb-gen writes it once a set is
+ * complete, and removes it before changing a table) whose table file is missing or differs
+ * from its line there, as a string into buf in the MANIFEST's order (fewer pieces first),
+ * separated by single spaces: "" when the folder holds every table the MANIFEST lists.
+ * With read_files 0 a file differs only by its size (one stat a table, for a program
+ * starting up); with 1 also by the XXH3-64 of its bytes, which reads every listed file
+ * whole.  A file that cannot be read counts as missing.  Tables that the MANIFEST does not
+ * list are not reported (dtb_materials lists the files there).
+ * RETURN: DTB_OK; DTB_ERR_MISSING_TABLE when the folder has no MANIFEST, so that the set
+ * cannot be shown complete; DTB_ERR_WRONG_TABLE when it lists another variant's tables;
+ * DTB_ERR_CORRUPT when a line is not as dtb-gen writes it; DTB_ERR_IO when it cannot be
+ * read; DTB_ERR_ARGUMENT when len is too small.  dtb_last_error() names the file or line.
+ * *needed (when not NULL) receives the bytes the list needs, its NUL included, when the
+ * MANIFEST could be read.  Since 0.5.3. */
+dtb_status dtb_manifest_missing(const dtb_handle *h, int read_files, char *buf, size_t len,
+                                size_t *needed);
 
 /* Histograms of dtb_stats hold DTWs of 0 to DTB_DTW_BUCKETS - 2 plies in their own bucket,
  * longer ones in the last. */

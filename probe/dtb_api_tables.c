@@ -5,6 +5,7 @@
 #include "api_handle.h"
 #include "index.h"
 #include "material.h"
+#include "set_manifest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -92,6 +93,37 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
         return api_fail(DTB_ERR_ARGUMENT,
                         "dtb_materials: the list needs %zu bytes, the buffer has %zu", size, len);
     return DTB_OK;
+}
+
+/* ---- The set as its MANIFEST lists it. ---- */
+
+dtb_status dtb_manifest_missing(const dtb_handle *h, int read_files, char *buf, size_t len,
+                                size_t *needed) {
+    if (!h || !buf) return api_null_argument(__func__);
+    Manifest m;
+    MaterialList list = {0};
+    char err[TB_DIR_MAX + 256];
+    TableStatus read = manifest_read(h->dir, h->v.id, &m, err, sizeof err);
+    dtb_status s = read == TABLE_OK ? DTB_OK : api_table_failure(read, err);
+    for (int i = 0; s == DTB_OK && i < m.count && !list.out_of_memory; i++) {
+        char why[TB_DIR_MAX + 256];
+        if (manifest_compare(h->dir, &m.entries[i], read_files, why, sizeof why) != MANIFEST_SAME)
+            collect_material(m.entries[i].material, &list);
+    }
+    manifest_free(&m);
+    if (s == DTB_OK && list.out_of_memory)
+        s = api_fail(DTB_ERR_NO_MEMORY, "out of memory listing %s", h->dir);
+    if (s == DTB_OK) {
+        if (len) buf[0] = '\0';
+        size_t size = join_names(&list, buf, len);
+        if (needed) *needed = size;
+        if (size > len)
+            s = api_fail(DTB_ERR_ARGUMENT,
+                         "dtb_manifest_missing: the list needs %zu bytes, the buffer has %zu", size,
+                         len);
+    }
+    free(list.names);
+    return s;
 }
 
 /* ---- The results of a whole material. ---- */

@@ -6,6 +6,9 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 uint64_t memory_physical(void) {
     long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
@@ -37,6 +40,12 @@ uint64_t memory_peak(void) {
     struct rusage usage;
     if (getrusage(RUSAGE_SELF, &usage) != 0) return 0;
     return (uint64_t)usage.ru_maxrss << 10; /* Linux reports KiB */
+}
+
+void memory_return_freed(void) {
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 static const struct {

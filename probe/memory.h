@@ -20,6 +20,11 @@ uint64_t memory_anonymous(void);
 /* The largest resident size this process has had, in bytes. */
 uint64_t memory_peak(void);
 
+/* Gives the pages of memory freed back to the system where the C library keeps them for
+ * later allocations (glibc does, also in the middle of its heap), so that the resident size
+ * says what the process holds. */
+void memory_return_freed(void);
+
 /* Parses "24G", "512M", "1.5G", "100000K" or plain bytes; false for anything else. */
 bool memory_parse(const char *text, uint64_t *bytes);
 

@@ -136,3 +136,25 @@ void cat_list_ids(const Catalog *c, char *buf, size_t len) {
         used +=
             (size_t)snprintf(buf + used, len - used, "%s%s", i ? ", " : "", c->variants[i].info.id);
 }
+
+/* Prints the line of cat_report_missing for one variant. */
+static void report_variant(const CatVariant *v, FILE *log) {
+    char none[1];
+    size_t needed = 0;
+    dtb_handle *h = v->handles[DTB_RULES_OFFICIAL];
+    dtb_status s = dtb_manifest_missing(h, 0, none, sizeof none, &needed);
+    char *list = s == DTB_ERR_ARGUMENT ? malloc(needed) : NULL;
+    if (list) s = dtb_manifest_missing(h, 0, list, needed, NULL);
+    if (s == DTB_OK && list)
+        fprintf(log,
+                "dtb-serve: %s: tables its MANIFEST lists are missing or of another size: %s\n",
+                v->info.id, list);
+    else if (s != DTB_OK)
+        fprintf(log, "dtb-serve: %s: %s: the set cannot be shown complete\n", v->info.id,
+                s == DTB_ERR_ARGUMENT ? "out of memory" : dtb_last_error());
+    free(list);
+}
+
+void cat_report_missing(const Catalog *c, FILE *log) {
+    for (int i = 0; i < c->count; i++) report_variant(&c->variants[i], log);
+}

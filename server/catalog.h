@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 typedef struct CatVariant {
     dtb_variant_info info;
@@ -37,6 +38,11 @@ bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen);
 
 /* The variant of that id, or NULL. */
 const CatVariant *cat_find(const Catalog *c, const char *id);
+
+/* Says on log, for each variant, which tables its folder's MANIFEST lists that are not
+ * there (or not of the size it lists), or that there is no MANIFEST to tell; nothing for a
+ * complete set.  Looks at the files' sizes alone: a server starts at once. */
+void cat_report_missing(const Catalog *c, FILE *log);
 
 /* The ids served, ", " between them, into buf (truncated to len). */
 void cat_list_ids(const Catalog *c, char *buf, size_t len);

@@ -221,6 +221,7 @@ int main(int argc, char **argv) {
         router_close(&router);
         return 1;
     }
+    cat_report_missing(&router.catalog, stderr);
     HttpDaemon *d = httpd_start(&router, (struct sockaddr *)&address, &o.limits, err, sizeof err);
     if (!d) {
         fprintf(stderr, "dtb-serve: --bind %s --port %ld: %s\n", o.bind, o.port, err);

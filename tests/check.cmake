@@ -4,7 +4,8 @@
 # stop at 3 pieces everywhere.  The longest is check_frisian_4 (about 3 CPU-minutes, mostly
 # dtb-gen on KKMvK and KKvKM with their king-move states); bench/check_all.sh times the
 # rest.  Plus tests that dtb-check fails on a table whose values were changed behind
-# valid checksums (check/tamper.c), and that dtb-probe does not answer from one.
+# valid checksums (check/tamper.c), that dtb-probe does not answer from one, and that
+# dtb-check names the tables of the MANIFEST it did not check (check/test_manifest.sh).
 
 if(TARGET dtb-gen AND TARGET dtb-check)
   # Every variant id of RULES.md section 6, by board.
@@ -79,6 +80,9 @@ if(TARGET dtb-gen AND TARGET dtb-check)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check/test_tamper.sh $<TARGET_FILE:dtb-check>
                    $<TARGET_FILE:dtb-gen> $<TARGET_FILE:check_tamper>
                    ${CMAKE_CURRENT_BINARY_DIR}/check_tamper.work)
+  add_test(NAME check_manifest
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check/test_manifest.sh $<TARGET_FILE:dtb-check>
+                   $<TARGET_FILE:dtb-gen> ${CMAKE_CURRENT_BINARY_DIR}/check_manifest.work)
   if(TARGET dtb-probe)
     add_test(NAME probe_tamper
              COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check/test_probe_tamper.sh

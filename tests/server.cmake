@@ -46,6 +46,16 @@ if(TARGET dtb_serve_core)
   set_tests_properties(server_http_pieces PROPERTIES LABELS server)
 endif()
 
+# dtb-serve names at start-up the tables of a folder's MANIFEST that are not there
+# (tests/server/test_manifest_start.sh), on a free port.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_manifest_start
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/server/test_manifest_start.sh
+                   $<TARGET_FILE:dtb-serve> $<TARGET_FILE:dtb-gen>
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_manifest_start)
+  set_tests_properties(server_manifest_start PROPERTIES LABELS server)
+endif()
+
 # The router and JSON writer called directly (tests/server/test_router.c): each limit at its
 # value and one past it, statistics while another material is counted, the writer's
 # escapes and refusals.

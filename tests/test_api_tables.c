@@ -1,5 +1,5 @@
 /* The public API's whole-table questions (dtb_get_variant_info, dtb_materials,
- * dtb_material_stats) against answers derived by hand from RULES.md.
+ * dtb_material_stats, dtb_manifest_missing) against answers derived by hand from RULES.md.
  *
  * Usage: test_api_tables DTB_GEN.  Builds Brazilian's KMvK and all it converts into (KMvK,
  * KKvK, KvM, KvK) and Frisian's KKvK and KvK with dtb-gen in a temporary folder.
@@ -12,6 +12,7 @@
 #include "check.h"
 #include "dtb.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -185,6 +186,61 @@ static void test_frisian_rules(const char *tables) {
     dtb_close(h);
 }
 
+/* Runs a shell command made like printf; whether it succeeded. */
+__attribute__((format(printf, 1, 2))) static bool shell(const char *fmt, ...) {
+    char command[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(command, sizeof command, fmt, ap);
+    va_end(ap);
+    return system(command) == 0;
+}
+
+static void expect_missing(dtb_handle *h, int read_files, dtb_status want, const char *list,
+                           const char *what) {
+    char buf[64] = "unchanged";
+    dtb_status s = dtb_manifest_missing(h, read_files, buf, sizeof buf, NULL);
+    check(s == want && (want != DTB_OK || !strcmp(buf, list)),
+          "%s: dtb_manifest_missing(read_files %d) gives '%s' (status %d, '%s': %s)", what,
+          read_files, list, (int)s, buf, s ? dtb_last_error() : "ok");
+}
+
+/* dtb_manifest_missing over a copy of Brazilian's set (KvK, KvM, KKvK, KMvK in its
+ * MANIFEST), spoilt one way at a time and put back from the set. */
+static void test_manifest(const char *root, const char *set, const char *frisian) {
+    char copy[700];
+    snprintf(copy, sizeof copy, "%s/copy", root);
+    dtb_handle *h = shell("cp -r '%s' '%s'", set, copy) ? open_or_fail("brazilian", copy) : NULL;
+    if (!h) return;
+    expect_missing(h, 1, DTB_OK, "", "the set as built");
+    shell("rm '%s/KvM.dtb' '%s/KKvK.dtb'", copy, copy);
+    expect_missing(h, 0, DTB_OK, "KvM KKvK", "two tables removed, in the MANIFEST's order");
+    shell("cp '%s/KvM.dtb' '%s/KKvK.dtb' '%s'", set, set, copy);
+    shell("printf x >>'%s/KvK.dtb'", copy);
+    expect_missing(h, 0, DTB_OK, "KvK", "a byte more");
+    shell("cp '%s/KvK.dtb' '%s'", set, copy);
+    shell("printf x | dd of='%s/KMvK.dtb' bs=1 seek=200 conv=notrunc 2>/dev/null", copy);
+    expect_missing(h, 0, DTB_OK, "", "a byte changed, by sizes alone");
+    expect_missing(h, 1, DTB_OK, "KMvK", "a byte changed, by XXH3");
+    char tiny[4];
+    size_t needed = 0;
+    dtb_status s = dtb_manifest_missing(h, 1, tiny, sizeof tiny, &needed);
+    check(s == DTB_ERR_ARGUMENT && needed == sizeof "KMvK" && strstr(dtb_last_error(), "5 bytes"),
+          "a 4-byte buffer is refused, saying the list needs 5 (%s)", dtb_last_error());
+    shell("echo 'KvK size=441' >>'%s/MANIFEST'", copy);
+    expect_missing(h, 0, DTB_ERR_CORRUPT, "", "a line that is not dtb-gen's");
+    check(strstr(dtb_last_error(), "MANIFEST: line 6 ") != NULL, "names its line (%s)",
+          dtb_last_error());
+    shell("cp '%s/MANIFEST' '%s'", frisian, copy);
+    expect_missing(h, 0, DTB_ERR_WRONG_TABLE, "", "Frisian's MANIFEST");
+    shell("rm '%s/MANIFEST'", copy);
+    expect_missing(h, 0, DTB_ERR_MISSING_TABLE, "", "no MANIFEST");
+    check(strstr(dtb_last_error(), "/copy/MANIFEST") != NULL, "names it (%s)", dtb_last_error());
+    check(dtb_manifest_missing(NULL, 0, tiny, sizeof tiny, NULL) == DTB_ERR_ARGUMENT,
+          "a NULL handle is refused");
+    dtb_close(h);
+}
+
 static bool build(const char *gen, const char *variant, const char *dir, const char *material) {
     char command[2048];
     snprintf(command, sizeof command, "'%s' --variant %s --dir '%s' %s >/dev/null 2>&1", gen,
@@ -214,6 +270,7 @@ int main(int argc, char **argv) {
     }
     dtb_close(h);
     test_frisian_rules(frisian);
+    test_manifest(root, brazilian, frisian);
     char command[700];
     snprintf(command, sizeof command, "rm -rf '%s'", root);
     if (system(command) != 0) fprintf(stderr, "could not remove %s\n", root);

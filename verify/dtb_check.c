@@ -4,6 +4,7 @@
 #include "draw_rules.h"
 #include "fen.h"
 #include "index.h"
+#include "set_manifest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,7 +28,10 @@ static const char usage[] =
     "every table, smaller first.  Prints 'ok MATERIAL N positions' (not counting index\n"
     "holes) or 'FAIL MATERIAL: ...' with up to 5 wrong positions, then 'N passed, M\n"
     "failed'.\n"
-    "Exits 1 when a table fails or cannot be read.  DIR defaults to tables/V, T to 1.\n"
+    "Then it names the tables that DIR/MANIFEST lists and it did not check ('not checked,\n"
+    "listed in the MANIFEST: ...'), or says that there is no MANIFEST to tell.\n"
+    "Exits 1 when a table fails or cannot be read, or, checking every table in DIR, when\n"
+    "the MANIFEST lists one that is not there.  DIR defaults to tables/V, T to 1.\n"
     "Memory: a table's cells, 2 bytes a position for each value set checked at once, plus\n"
     "a bit a position; the values of other materials' positions it reads, kept in up to half\n"
     "the memory left spare; and the blocks of those tables it decodes.  --memory (like 16G or\n"
@@ -128,6 +132,42 @@ static bool check_one(const Variant *v, const char *dir, const char *text, bool 
     return check_passed(&r);
 }
 
+/* Whether the names (materials as the command line or the folder gave them) include
+ * material's table. */
+static bool among(const char *material, const char **names, int count) {
+    for (int i = 0; i < count; i++) {
+        char err[256], name[MATERIAL_NAME_MAX];
+        Material m;
+        if (!material_parse(names[i], &m, err, sizeof err)) continue;
+        if (!material_is_canonical(&m)) m = material_reversed(&m);
+        material_name(&m, name, sizeof name);
+        if (strcmp(name, material) == 0) return true;
+    }
+    return false;
+}
+
+/* Prints the tables the folder's MANIFEST lists that were not among those checked, or that
+ * it has no MANIFEST to tell; returns how many. */
+static int print_unchecked(const Variant *v, const char *dir, const char **checked, int count) {
+    Manifest m;
+    char err[1024];
+    if (manifest_read(dir, v->id, &m, err, sizeof err) != TABLE_OK) {
+        printf("no %s read (%s): the tables of the set not checked are unknown\n", MANIFEST_NAME,
+               err);
+        manifest_free(&m);
+        return 0;
+    }
+    int unchecked = 0;
+    for (int i = 0; i < m.count; i++) {
+        if (among(m.entries[i].material, checked, count)) continue;
+        printf("%s %s", unchecked++ ? "" : "not checked, listed in the " MANIFEST_NAME ":",
+               m.entries[i].material);
+    }
+    if (unchecked) putchar('\n');
+    manifest_free(&m);
+    return unchecked;
+}
+
 int main(int argc, char **argv) {
     cli_check_output_at_exit();
     const char *variant = NULL, *dir = NULL, *threads = "1", *memory = NULL,
@@ -155,6 +195,7 @@ int main(int argc, char **argv) {
         passed += check_one(&v, dir, list[i], whole_folder, &opt);
         fflush(stdout);
     }
+    int unchecked = print_unchecked(&v, dir, list, count);
     printf("%d passed, %d failed\n", passed, count - passed);
-    return passed == count ? 0 : 1;
+    return passed == count && !(whole_folder && unchecked) ? 0 : 1;
 }

@@ -158,17 +158,29 @@ class Tablebase:
     def line(self, fen, max_moves=None, moves_played=None):
         """The best moves from the position on, each the best_move of the one before: to the
         end of the game for a decided position, at most max_moves of them (by default all
-        of a decided line, DRAW_LINE_MOVES of a drawn one)."""
-        if max_moves is None:
-            value = self.probe(fen, moves_played)
-            max_moves = value.dtw if value.wdl != WDL.DRAW else DRAW_LINE_MOVES
-        if not is_count(max_moves, INT_MAX):
+        of a decided line, DRAW_LINE_MOVES of a drawn one).  Room is made for the moves the
+        line has, not for max_moves: a decided line has its DTW in moves, and a drawn one
+        is asked for again with twice the room while it fills what it was given."""
+        if max_moves is not None and not is_count(max_moves, INT_MAX):
             raise ArgumentError(f"max_moves is a number from 0 to {INT_MAX}, not {max_moves!r}")
-        line = (_capi.Move * max(max_moves, 1))()
+        value = self.probe(fen, moves_played)
+        decided = value.wdl != WDL.DRAW
+        if max_moves is None:
+            max_moves = value.dtw if decided else DRAW_LINE_MOVES
+        room = min(max_moves, value.dtw if decided else DRAW_LINE_MOVES)
+        moves = self._line(fen, moves_played, room)
+        while not decided and len(moves) == room < max_moves:
+            room = min(max_moves, 2 * room)
+            moves = self._line(fen, moves_played, room)
+        return moves
+
+    def _line(self, fen, moves_played, room):
+        """dtb_line of the position with room for that many moves."""
+        line = (_capi.Move * max(room, 1))()
         count = ctypes.c_int()
         with self._guard.call():
             position = self._parse(fen, moves_played)
-            check(lib.dtb_line(self._handle, position, line, max_moves, ctypes.byref(count)))
+            check(lib.dtb_line(self._handle, position, line, room, ctypes.byref(count)))
             return [self._move(m) for m in line[: count.value]]
 
     def materials(self):

@@ -1,11 +1,72 @@
-# verify: every table good, then one byte of KvK.dtb flipped, then an empty folder; and
-# dtb-gen beside a damaged table.
+# verify: every table good, then the set against its MANIFEST (a table missing, one the
+# MANIFEST does not list, one of another size or hash, no MANIFEST, a run stopped part
+# way), then one byte of KvK.dtb flipped, then an empty folder; and dtb-gen beside a
+# damaged table.
 . "$(dirname "$0")/common.sh"
 
 "$PROBE" verify --variant brazilian --dir "$TABLES" >"$WORK/out"
 expect_status "verify of good tables" 0 $?
 printf 'ok KKvK.dtb\nok KMvK.dtb\nok KvK.dtb\nok KvM.dtb\n4 tables checked, 0 bad\n' >"$WORK/want"
+echo "MANIFEST: 4 tables listed, 0 missing; 0 tables not listed" >>"$WORK/want"
 expect_same "verify lists every table" "$WORK/want" "$WORK/out"
+
+# verify_copy WHAT STATUS: verify of $WORK/copy, with exit status STATUS; its output is in
+# $WORK/out.  set_copy makes the copy afresh from the set.
+set_copy() {
+    rm -rf "$WORK/copy"
+    cp -r "$TABLES" "$WORK/copy"
+}
+verify_copy() {
+    "$PROBE" verify --variant brazilian --dir "$WORK/copy" >"$WORK/out" 2>&1
+    expect_status "verify: $1" "$2" $?
+}
+
+set_copy
+rm "$WORK/copy/KvK.dtb"
+verify_copy "a set without KvK.dtb" 1
+expect_line "names it missing" "MISSING KvK.dtb: the MANIFEST lists it" "$WORK/out"
+expect_line "checks the others" "3 tables checked, 0 bad" "$WORK/out"
+expect_line "counts it" "MANIFEST: 4 tables listed, 1 missing; 0 tables not listed" "$WORK/out"
+
+set_copy
+grep -v '^KvM ' "$TABLES/MANIFEST" >"$WORK/copy/MANIFEST"
+verify_copy "a sound table the MANIFEST does not list" 0
+expect_line "reports it" "ok KvM.dtb (not in the MANIFEST)" "$WORK/out"
+expect_line "counts it" "MANIFEST: 3 tables listed, 0 missing; 1 tables not listed" "$WORK/out"
+
+# KvK built with smaller blocks: a sound table of the material, other bytes.
+set_copy
+gen_tables --variant brazilian --dir "$WORK/small" --block-size 1K KvK
+cp "$WORK/small/KvK.dtb" "$WORK/copy/KvK.dtb"
+size=$(wc -c <"$WORK/copy/KvK.dtb")
+verify_copy "a table of other bytes than the MANIFEST's" 1
+expect_match "names its size" "^BAD KvK\.dtb: $size bytes, the MANIFEST lists [0-9]+$" "$WORK/out"
+set_copy
+sed "s/^KvK size=[0-9]* /KvK size=$size /" "$TABLES/MANIFEST" >"$WORK/copy/MANIFEST"
+cp "$WORK/small/KvK.dtb" "$WORK/copy/KvK.dtb"
+verify_copy "a table of the MANIFEST's size, another hash" 1
+expect_match "names its hash" "^BAD KvK\.dtb: XXH3-64 [0-9a-f]{16}, the MANIFEST lists [0-9a-f]{16}$" "$WORK/out"
+
+set_copy
+rm "$WORK/copy/MANIFEST"
+verify_copy "a set without MANIFEST" 1
+expect_line "checks its tables" "4 tables checked, 0 bad" "$WORK/out"
+expect_match "says it cannot be shown complete" "^MANIFEST: none read \(.*/copy/MANIFEST: No such file or directory\): the set cannot be shown complete$" "$WORK/out"
+
+set_copy
+sed 's/^# dtb tables of brazilian:/# dtb tables of frisian:/' "$TABLES/MANIFEST" >"$WORK/copy/MANIFEST"
+verify_copy "another variant's MANIFEST" 1
+expect_match "says whose" "^MANIFEST: none read \(.*lists the tables of frisian, not of brazilian\)" "$WORK/out"
+
+# A run stopped by a full disk (a file size limit of 1 KiB): it removed the MANIFEST
+# before changing a table and wrote KvM.dtb (691 bytes), then failed on KKvK.dtb (1,503).
+set_copy
+rm "$WORK/copy/KvM.dtb" "$WORK/copy/KKvK.dtb" "$WORK/copy/KMvK.dtb"
+(ulimit -f 2 && "$GEN" --variant brazilian --dir "$WORK/copy" KMvK >/dev/null 2>&1)
+expect_status "dtb-gen stopped by a full disk" 1 $?
+verify_copy "what it left" 1
+expect_line "checks what is there" "2 tables checked, 0 bad" "$WORK/out"
+expect_match "without a MANIFEST" "^MANIFEST: none read .*: the set cannot be shown complete$" "$WORK/out"
 
 # dtb-gen lists in the manifest the tables it did not build too: a damaged one fails there.
 cp -r "$TABLES" "$WORK/stray"
