@@ -194,6 +194,25 @@ static int cmd_set_param(hub_engine *e, const char *raw) {
     return 0;
 }
 
+/* Says on standard error, where a GUI's engine log keeps it, which tables the folder's
+ * MANIFEST lists that are missing or of another size, or that the set cannot be shown
+ * complete: a position of a missing table is then answered by the fallback or an error. */
+static void report_missing(dtb_handle *tables, const char *dir) {
+    char none[1];
+    size_t needed = 0;
+    dtb_status s = dtb_manifest_missing(tables, 0, none, sizeof none, &needed);
+    char *list = s == DTB_ERR_ARGUMENT ? malloc(needed) : NULL;
+    if (list) s = dtb_manifest_missing(tables, 0, list, needed, NULL);
+    if (s == DTB_OK && list)
+        fprintf(stderr,
+                "dtb-hub: %s: tables its MANIFEST lists are missing or of another size: %s\n", dir,
+                list);
+    else if (s != DTB_OK)
+        fprintf(stderr, "dtb-hub: %s: %s: the set cannot be shown complete\n", dir,
+                s == DTB_ERR_ARGUMENT ? "out of memory" : dtb_last_error());
+    free(list);
+}
+
 /* Opens the variant's tables, under the tables folder in a folder named after it. */
 static void open_tables(hub_engine *e) {
     dtb_close(e->tables);
@@ -214,6 +233,7 @@ static void open_tables(hub_engine *e) {
                  e->params.value[HUB_VARIANT], dir, dtb_status_message(s), dtb_last_error());
     } else {
         e->tables_error[0] = '\0';
+        report_missing(e->tables, dir);
     }
     dtb_variant_info info;
     if (e->tables && dtb_get_variant_info(e->tables, &info) == DTB_OK)

@@ -1,8 +1,9 @@
 """The protocol's edges: hub's declarations, init's errors, malformed lines (each answered
 with an error, the engine going on), and the end of input."""
 
-import subprocess
 import os
+import shutil
+import subprocess
 
 from conftest import hub_pos, open_session, parse_arguments
 
@@ -84,3 +85,23 @@ def test_command_line_options_are_checked():
     assert run.returncode == 2 and "--rules=fuzzy" in run.stderr and "official pure" in run.stderr
     run = subprocess.run([os.environ["DTB_HUB"], "--help"], capture_output=True, text=True)
     assert run.returncode == 0 and "move-numbering" in run.stdout
+
+
+def test_init_names_the_manifests_missing_tables(root, tmp_path):
+    """At init dtb-hub says on standard error which tables the MANIFEST lists that are not
+    there, as dtb-serve does: nothing for a complete set."""
+    session = "hub\nset-param name=variant value=brazilian\ninit\nquit\n"
+
+    def run(tables):
+        return subprocess.run([os.environ["DTB_HUB"], f"--tables={tables}"], input=session,
+                              capture_output=True, text=True, timeout=60)
+
+    whole = run(root)
+    assert "ready" in whole.stdout and "MANIFEST" not in whole.stderr, whole.stderr
+    shutil.copytree(os.path.join(root, "brazilian"), tmp_path / "brazilian")
+    os.remove(tmp_path / "brazilian" / "KvK.dtb")
+    cut = run(tmp_path)
+    assert "ready" in cut.stdout, cut.stdout
+    assert "MANIFEST lists are missing" in cut.stderr and " KvK" in cut.stderr, cut.stderr
+    os.remove(tmp_path / "brazilian" / "MANIFEST")
+    assert "cannot be shown complete" in run(tmp_path).stderr
