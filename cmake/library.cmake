@@ -1,10 +1,16 @@
-# The library engines link: libdtb.so and libdtb.a, probe/ behind include/dtb.h alone.
-# probe/ is compiled a second time here, as position-independent code; the programs keep
-# linking dtb_probe, compiled without it, so their solving and move generation are
-# untouched by this build.
-add_library(dtb_objects OBJECT ${PROBE_SOURCES})
+# The library engines link: libdtb.so and libdtb.a, the core rooms (common, rules, format,
+# probe, api) behind include/dtb.h alone.  They are compiled a second time here, as
+# position-independent code; the programs keep linking the rooms' libraries, compiled
+# without it, so their solving and move generation are untouched by this build.
+set(DTB_CORE_ROOMS common rules format probe api)
+set(DTB_CORE_SOURCES "")
+foreach(room ${DTB_CORE_ROOMS})
+  dtb_room_sources(${PROJECT_SOURCE_DIR} ${room} sources)
+  list(APPEND DTB_CORE_SOURCES ${sources})
+endforeach()
+add_library(dtb_objects OBJECT ${DTB_CORE_SOURCES})
 set_target_properties(dtb_objects PROPERTIES POSITION_INDEPENDENT_CODE ON)
-target_include_directories(dtb_objects PRIVATE include probe)
+target_include_directories(dtb_objects PRIVATE include ${DTB_CORE_ROOMS})
 target_link_libraries(dtb_objects PRIVATE PkgConfig::ZSTD PkgConfig::XXHASH Threads::Threads)
 
 # libdtb.so exports the dtb_ symbols alone (cmake/dtb.map).

@@ -23,7 +23,7 @@ if(TARGET dtb-gen)
   endforeach()
 
   add_executable(test_cache_threads ${CMAKE_CURRENT_SOURCE_DIR}/test_cache_threads.c)
-  target_link_libraries(test_cache_threads PRIVATE dtb_probe)
+  target_link_libraries(test_cache_threads PRIVATE dtb_api)
   add_test(NAME cache_threads COMMAND test_cache_threads brazilian ${CACHE_TABLES}/brazilian)
   set_tests_properties(cache_threads PROPERTIES FIXTURES_REQUIRED cache_tables)
 endif()
