@@ -3,7 +3,7 @@
  * A threat position is one where the side to move has no capture but the other side would
  * have one if it were to move.  Kingsrow leaves these out of its tables besides the
  * positions with a capture pending, and its engine's search settles them.  dtb's tables of
- * one side to move leave out the bounded ones only (probe/threat.h), whose search ends at
+ * one side to move leave out the bounded ones only (rules/threat.h), whose search ends at
  * the captures.
  * This program rewrites value set 0 of each table in DIR (all, or the materials named)
  * with the real writer into a temporary folder: leaving out the holes and captures pending

@@ -1,4 +1,4 @@
-/* The on-disk layout of a table file, shared by the reader (probe/table_file.c) and the
+/* The on-disk layout of a table file, shared by the reader (format/table_file.c) and the
  * writer (gen/table_writer.c).
  *
  * Every integer is little-endian and written byte by byte, so a file is the same on every

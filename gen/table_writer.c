@@ -1,4 +1,4 @@
-/* Writing table files (layout in probe/table_format.h): blocks are compressed in batches,
+/* Writing table files (layout in format/table_format.h): blocks are compressed in batches,
  * each block by whichever thread takes it, and written in order after room left for the
  * header and offset table, which are filled in last; the file appears under its name only
  * when complete (atomic_file.h).  Every block is packed from the cells alone, so the bytes

@@ -1,4 +1,4 @@
-/* Writing table files (layout in probe/table_format.h), one value set at a time, so that
+/* Writing table files (layout in format/table_format.h), one value set at a time, so that
  * a writer never needs more than one set's cells in memory. */
 #ifndef DTB_TABLE_WRITER_H
 #define DTB_TABLE_WRITER_H
@@ -13,7 +13,7 @@ typedef struct TableWriter TableWriter;
 /* The decoded size of a table's blocks, in bytes: a WDL block holds four positions a byte, a
  * DTW block one (two bytes each where a half exceeds 255, table_format.h).  Smaller blocks
  * make a probe that misses the cache decode less, for files a little larger (dtb-gen
- * --block-size; probe/block_cache.h has the figures).  Any multiple of the step up to the
+ * --block-size; format/block_cache.h has the figures).  Any multiple of the step up to the
  * maximum, whose DTW blocks of two bytes a position are the most readers take. */
 #define TABLE_BLOCK_BYTES      (32u << 10) /* the default */
 #define TABLE_BLOCK_BYTES_STEP (1u << 10)

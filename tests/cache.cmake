@@ -1,4 +1,4 @@
-# The budget of decoded blocks (probe/block_cache.c): a capped handle answers every position
+# The budget of decoded blocks (format/block_cache.c): a capped handle answers every position
 # of a whole set as an uncapped one (Brazilian up to 3 pieces, and Frisian up to 2 for its
 # second value set; each budget about a block of the set), and four threads probing one
 # capped handle answer as one thread without a cap.  scripts/test.sh also runs

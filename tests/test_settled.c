@@ -3,7 +3,7 @@
  * (--one-side), solved again in memory, and every position's tb_probe_set and
  * tb_probe_wdl answers, in every value set, compared with the solver's cell.  The tables
  * leave out holes and captures pending, and those of one side the other side and the
- * bounded threats (probe/threat.h); probes settle those by searching their moves, while
+ * bounded threats (rules/threat.h); probes settle those by searching their moves, while
  * the solver values every position by retrograde analysis, so the two meet only where both
  * are right.  Each variant must have bounded threats, or the test would show nothing
  * about them.

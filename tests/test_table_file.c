@@ -1,7 +1,7 @@
 /* Table files: cells written are read back, unstored positions cost nothing and change
  * nothing, files are deterministic, and every kind of damage gives its own status.  The
  * cells are a formula of the index (pattern below), and the byte offsets checked are those
- * of the layout in probe/table_format.h, derived here by hand rather than taken from the
+ * of the layout in format/table_format.h, derived here by hand rather than taken from the
  * code under test. */
 #include "build.h"
 #include "check.h"

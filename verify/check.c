@@ -26,7 +26,7 @@
  * W/D/L counts, which must then match the header's.  The last pass checks every stored
  * cell a probe reads.
  *
- * Tables of one side to move leave bounded threats (probe/threat.h) unstored too: every
+ * Tables of one side to move leave bounded threats (rules/threat.h) unstored too: every
  * move of one leads to a capture pending, so a second pass computes them from the first
  * pass's values and other tables, and they stand in for stored cells in the same way.
  *

@@ -41,7 +41,7 @@ expect_match "names the material and the position" \
 expect_line "the other table passes" "ok KvK 1984 positions" "$WORK/out"
 expect_line "the summary counts one failure" "1 passed, 1 failed" "$WORK/out"
 
-# A bounded threat (probe/threat.h) is stored in a table of both sides to move, and probes
+# A bounded threat (rules/threat.h) is stored in a table of both sides to move, and probes
 # read it: its value must be checked like any other.
 copy_tables threat
 changed=$("$TAMPER" brazilian "$WORK/threat/KKvK.dtb" threat-win-dtw) || exit 1

@@ -1,5 +1,5 @@
 // PDN FEN (RULES.md 1) with Frisian's ":C" king-move counts (RULES.md 7.1), read and written
-// as probe/fen.c does. The page only needs it to draw and edit a position; the server's
+// as rules/fen.c does. The page only needs it to draw and edit a position; the server's
 // answer is what says whether a position is legal, with its own error naming the part.
 
 /**
@@ -71,7 +71,7 @@ function pieceList(position, colour, squares) {
     return tokens.join(",");
 }
 
-/** The FEN of position, White's pieces first in square order, as probe/fen.c writes it. */
+/** The FEN of position, White's pieces first in square order, as rules/fen.c writes it. */
 export function formatFen(position, squares) {
     let fen = `${position.side}:W${pieceList(position, "w", squares)}:B${
         pieceList(position, "b", squares)}`;
