@@ -25,7 +25,6 @@ typedef struct StatsMemo {
 struct dtb_handle {
     Variant v; /* the Tablebase keeps a pointer to it */
     Tablebase *tb;
-    int value_set;            /* VALUES_RULES or VALUES_PURE */
     char dir[TB_DIR_MAX + 1]; /* the tables' folder, as dtb_open was given it */
     StatsMemo stats;
 };
@@ -38,6 +37,11 @@ dtb_status api_null_argument(const char *function);
 
 /* The public status of a table status, with its detail recorded. */
 dtb_status api_table_failure(TableStatus s, const char *detail);
+
+/* The value set of the tables that rules asks for in v: VALUES_OFFICIAL where v has draw
+ * rules and rules is DTB_RULES_OFFICIAL, else VALUES_PURE; DTB_ERR_ARGUMENT naming rules
+ * when it is no dtb_rules value. */
+dtb_status api_value_set(const Variant *v, dtb_rules rules, int *set);
 
 /* The engine's position as the API numbers squares. */
 void api_to_public(const Variant *v, const Position *p, dtb_position *out);

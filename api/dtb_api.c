@@ -21,6 +21,15 @@ typedef struct Generated {
     MovePath paths[MOVE_MAX];
 } Generated;
 
+/* A position as the probes take it: the engine's position, the value set its rules pick,
+ * and the moves the stronger side has played toward the draw rules' limit. */
+typedef struct Probed {
+    Position p;
+    int rules; /* the public dtb_rules it was asked under, for the positions after its moves */
+    int set;   /* VALUES_OFFICIAL or VALUES_PURE */
+    int moves_played;
+} Probed;
+
 static _Thread_local char last_error[1024];
 
 static const char *const status_messages[] = {
@@ -92,6 +101,15 @@ dtb_status api_table_failure(TableStatus s, const char *detail) {
     return api_fail((size_t)s < n ? table_statuses[s] : DTB_ERR_CORRUPT, "%s", detail);
 }
 
+dtb_status api_value_set(const Variant *v, dtb_rules rules, int *set) {
+    if (rules != DTB_RULES_OFFICIAL && rules != DTB_RULES_PURE)
+        return api_fail(DTB_ERR_ARGUMENT,
+                        "rules is %d, not DTB_RULES_OFFICIAL (0) or DTB_RULES_PURE (1)",
+                        (int)rules);
+    *set = rules == DTB_RULES_OFFICIAL && draw_value_sets(v) > 1 ? VALUES_OFFICIAL : VALUES_PURE;
+    return DTB_OK;
+}
+
 /* Cells hold WDL_LOSS/DRAW/WIN as 1/2/3, the API -1/0/1. */
 static dtb_value value_of(Cell c) {
     dtb_value v = {(dtb_wdl)(CELL_WDL(c) - WDL_DRAW), CELL_WDL(c) == WDL_DRAW ? 0 : CELL_DTW(c)};
@@ -125,9 +143,9 @@ void api_to_public(const Variant *v, const Position *p, dtb_position *out) {
     out->black_kings = to_numbers(v, p->king[BLACK]);
     out->black_to_move = p->side == BLACK;
     for (int side = 0; side < 2; side++) {
-        if (p->streak_king[side] == NO_SQUARE) continue;
-        out->king_moves_square[side] = v->number_of[p->streak_king[side]];
-        out->king_moves_count[side] = p->streak[side];
+        if (p->king_moves_square[side] == NO_SQUARE) continue;
+        out->king_moves_square[side] = v->number_of[p->king_moves_square[side]];
+        out->king_moves_count[side] = p->king_moves_count[side];
     }
 }
 
@@ -146,7 +164,8 @@ static dtb_status check_squares(const Variant *v, const dtb_position *pos) {
     }
     if (pos->black_to_move != 0 && pos->black_to_move != 1)
         return api_fail(DTB_ERR_POSITION, "black_to_move is %d, not 0 or 1", pos->black_to_move);
-    return DTB_OK;
+    int set;
+    return api_value_set(v, pos->rules, &set);
 }
 
 static dtb_status check_men(const Variant *v, const Position *p) {
@@ -176,8 +195,8 @@ static dtb_status set_king_moves(const Variant *v, const dtb_position *pos, int 
     if (!p->man[side])
         return api_fail(DTB_ERR_POSITION,
                         "%s has a king-move count but no men, where no limit applies", name);
-    p->streak_king[side] = v->bit_of_number[square];
-    p->streak[side] = (uint8_t)count;
+    p->king_moves_square[side] = v->bit_of_number[square];
+    p->king_moves_count[side] = (uint8_t)count;
     return DTB_OK;
 }
 
@@ -198,19 +217,20 @@ static dtb_status to_internal(const Variant *v, const dtb_position *pos, Positio
 
 /* RULES.md 7.2: moves are counted in two kings against one king only, at most 7. */
 static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, const Position *p) {
-    int played = pos->strong_moves_played;
-    if (played == 0) return DTB_OK;
+    int moves_played = pos->moves_played;
+    if (moves_played == 0) return DTB_OK;
     if (draw_counting_side(v, p) < 0)
         return api_fail(DTB_ERR_POSITION,
-                        "moves played (%d) count only inside two kings against one king%s", played,
-                        v->draw_rules ? "" : ", under Frisian's draw rules");
-    if (played < 0 || played > 7)
-        return api_fail(DTB_ERR_POSITION, "moves played is %d, not 0 to 7", played);
-    if (draw_horizon_passed(v, p, played))
+                        "moves_played (%d) counts only inside two kings against one king%s",
+                        moves_played, v->draw_rules ? "" : ", under Frisian's draw rules");
+    if (moves_played < 0 || moves_played > 7)
+        return api_fail(DTB_ERR_POSITION, "moves_played is %d, not 0 to 7", moves_played);
+    if (draw_horizon_passed(v, p, moves_played))
         return api_fail(DTB_ERR_POSITION,
-                        "moves played is %d with the stronger side to move: its 7 moves are spent, "
+                        "moves_played is %d with the stronger side to move: its 7 moves are "
+                        "spent, "
                         "and the game is drawn",
-                        played);
+                        moves_played);
     return DTB_OK;
 }
 
@@ -218,7 +238,8 @@ static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, 
  * side to move without pieces has no legal move and has lost (RULES.md 5), answered as any
  * position without a move is; a side without pieces that is not to move cannot arise, since
  * taking its last piece ended the game. */
-static dtb_status to_playable(const Variant *v, const dtb_position *pos, Position *p) {
+static dtb_status to_playable(const Variant *v, const dtb_position *pos, Probed *q) {
+    Position *p = &q->p;
     dtb_status s = to_internal(v, pos, p);
     if (s == DTB_OK) s = check_moves_played(v, pos, p);
     if (s == DTB_OK && !pos_pieces(p, !p->side))
@@ -226,6 +247,9 @@ static dtb_status to_playable(const Variant *v, const dtb_position *pos, Positio
             DTB_ERR_POSITION,
             "%s has no pieces with %s to move: the game ended when its last piece was taken",
             side_names[!p->side], side_names[p->side]);
+    q->rules = pos->rules;
+    if (s == DTB_OK) s = api_value_set(v, pos->rules, &q->set);
+    q->moves_played = pos->moves_played;
     return s;
 }
 
@@ -253,7 +277,6 @@ dtb_status dtb_open(const char *variant, const char *dir, dtb_handle **out) {
         free(h);
         return api_fail(DTB_ERR_VARIANT, "unknown variant '%s'; valid ids: %s", variant, ids);
     }
-    h->value_set = draw_value_sets(&h->v) > 1 ? VALUES_RULES : VALUES_PURE;
     snprintf(h->dir, sizeof h->dir, "%s", dir);
     h->tb = tb_open(&h->v, dir);
     if (!h->tb) {
@@ -271,15 +294,6 @@ void dtb_close(dtb_handle *h) {
     tb_close(h->tb);
     pthread_mutex_destroy(&h->stats.lock);
     free(h);
-}
-
-dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules) {
-    if (!h) return api_null_argument(__func__);
-    if (rules != DTB_RULES_OFFICIAL && rules != DTB_RULES_PURE)
-        return api_fail(DTB_ERR_ARGUMENT, "dtb_set_rules: %d is not a dtb_rules value", (int)rules);
-    bool official = rules == DTB_RULES_OFFICIAL && draw_value_sets(&h->v) > 1;
-    h->value_set = official ? VALUES_RULES : VALUES_PURE;
-    return DTB_OK;
 }
 
 dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes) {
@@ -325,49 +339,49 @@ static dtb_status covered(Cell c) {
     return api_fail(DTB_ERR_CORRUPT, "a table holds no value for a position it should cover");
 }
 
-/* p's value with `played` of the stronger side's moves behind it (draw_rules.h).  The
- * value set is read once, so that the cut always goes with the values it cuts. */
-static dtb_status probe_cell(dtb_handle *h, const Position *p, int played, Cell *out) {
+/* q's value, cut where the stronger side's moves played leave a shorter horizon
+ * (draw_rules.h). */
+static dtb_status probe_cell(dtb_handle *h, const Probed *q, Cell *out) {
     char err[512] = "";
-    int set = h->value_set;
-    TableStatus s = tb_probe_set(h->tb, p, set, out, err, sizeof err);
+    TableStatus s = tb_probe_set(h->tb, &q->p, q->set, out, err, sizeof err);
     if (s != TABLE_OK) return api_table_failure(s, err);
-    if (set == VALUES_RULES) *out = draw_cut_played(&h->v, p, *out, played);
+    if (q->set == VALUES_OFFICIAL)
+        *out = draw_cut_moves_played(&h->v, &q->p, *out, q->moves_played);
     return covered(*out);
 }
 
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
     if (!h || !pos || !out) return api_null_argument(__func__);
-    Position p;
+    Probed q;
     Cell cell;
-    dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK) s = probe_cell(h, &p, pos->strong_moves_played, &cell);
+    dtb_status s = to_playable(&h->v, pos, &q);
+    if (s == DTB_OK) s = probe_cell(h, &q, &cell);
     if (s == DTB_OK) *out = value_of(cell);
     return s;
 }
 
-static dtb_status probe_wdl_only(dtb_handle *h, const Position *p, Cell *out) {
+static dtb_status probe_wdl_only(dtb_handle *h, const Probed *q, Cell *out) {
     char err[512] = "";
     int wdl = WDL_NONE;
-    TableStatus s = tb_probe_wdl(h->tb, p, h->value_set, &wdl, err, sizeof err);
+    TableStatus s = tb_probe_wdl(h->tb, &q->p, q->set, &wdl, err, sizeof err);
     *out = CELL_MAKE(wdl, 0);
     return s != TABLE_OK ? api_table_failure(s, err) : covered(*out);
 }
 
-/* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_played). */
-static bool wdl_needs_dtw(const dtb_handle *h, const dtb_position *pos) {
-    return h->value_set == VALUES_RULES && pos->strong_moves_played > 0;
+/* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_moves_played). */
+static bool wdl_needs_dtw(const Probed *q) {
+    return q->set == VALUES_OFFICIAL && q->moves_played > 0;
 }
 
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out) {
     if (!h || !pos || !out) return api_null_argument(__func__);
-    Position p;
+    Probed q;
     Cell cell;
-    dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK && wdl_needs_dtw(h, pos))
-        s = probe_cell(h, &p, pos->strong_moves_played, &cell);
+    dtb_status s = to_playable(&h->v, pos, &q);
+    if (s == DTB_OK && wdl_needs_dtw(&q))
+        s = probe_cell(h, &q, &cell);
     else if (s == DTB_OK)
-        s = probe_wdl_only(h, &p, &cell);
+        s = probe_wdl_only(h, &q, &cell);
     if (s == DTB_OK) *out = value_of(cell).wdl;
     return s;
 }
@@ -376,25 +390,14 @@ dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out) {
  * no memory in proportion to the count. */
 enum { WDL_MANY_GROUP = 64 };
 
-/* The positions of one group, pos[0..n-1]; on an error *failed is the failing one.  Those
- * that need the DTW are probed one by one, the others together. */
-static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t n, dtb_wdl *out,
-                                  size_t *failed) {
-    Position p[WDL_MANY_GROUP];
-    size_t together = 0, where[WDL_MANY_GROUP];
-    for (size_t i = 0; i < n; i++) {
-        *failed = i;
-        bool alone = wdl_needs_dtw(h, &pos[i]);
-        dtb_status s =
-            alone ? dtb_probe_wdl(h, &pos[i], &out[i]) : to_playable(&h->v, &pos[i], &p[together]);
-        if (s != DTB_OK) return s;
-        if (!alone) where[together++] = i;
-    }
+/* The positions of one value set within a group, probed together into out[where[k]]; on
+ * an error *failed is the failing one. */
+static dtb_status probe_wdl_together(dtb_handle *h, const Position *p, size_t together,
+                                     const size_t *where, int set, dtb_wdl *out, size_t *failed) {
     int wdl[WDL_MANY_GROUP];
     char err[512] = "";
     size_t bad = 0;
-    TableStatus ts =
-        tb_probe_wdl_many(h->tb, p, together, h->value_set, wdl, &bad, err, sizeof err);
+    TableStatus ts = tb_probe_wdl_many(h->tb, p, together, set, wdl, &bad, err, sizeof err);
     if (ts != TABLE_OK) {
         *failed = where[bad];
         return api_table_failure(ts, err);
@@ -407,6 +410,31 @@ static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t
         out[where[k]] = value_of(cell).wdl;
     }
     return DTB_OK;
+}
+
+/* The positions of one group, pos[0..n-1]; on an error *failed is the failing one.  Those
+ * that need the DTW are probed one by one, the others together, a value set at a time. */
+static dtb_status probe_wdl_group(dtb_handle *h, const dtb_position *pos, size_t n, dtb_wdl *out,
+                                  size_t *failed) {
+    Position p[VALUE_SETS_MAX][WDL_MANY_GROUP];
+    size_t together[VALUE_SETS_MAX] = {0}, where[VALUE_SETS_MAX][WDL_MANY_GROUP];
+    for (size_t i = 0; i < n; i++) {
+        *failed = i;
+        Probed q;
+        dtb_status s = to_playable(&h->v, &pos[i], &q);
+        if (s == DTB_OK && wdl_needs_dtw(&q)) {
+            s = dtb_probe_wdl(h, &pos[i], &out[i]);
+        } else if (s == DTB_OK) {
+            p[q.set][together[q.set]] = q.p;
+            where[q.set][together[q.set]++] = i;
+        }
+        if (s != DTB_OK) return s;
+    }
+    dtb_status s = DTB_OK;
+    for (int set = 0; set < VALUE_SETS_MAX && s == DTB_OK; set++)
+        if (together[set])
+            s = probe_wdl_together(h, p[set], together[set], where[set], set, out, failed);
+    return s;
 }
 
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out) {
@@ -423,12 +451,15 @@ dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t cou
     return DTB_OK;
 }
 
-/* The plies the draw rules leave p (draw_plies_left), under the handle's value set. */
-static int rules_plies_left(const dtb_handle *h, const Position *p, int played) {
-    return h->value_set == VALUES_RULES ? draw_plies_left(&h->v, p, played) : DRAW_NO_HORIZON;
+/* The plies the draw rules leave q (draw_plies_left), under its value set. */
+static int rules_plies_left(const dtb_handle *h, const Probed *q) {
+    return q->set == VALUES_OFFICIAL ? draw_plies_left(&h->v, &q->p, q->moves_played)
+                                     : DRAW_NO_HORIZON;
 }
 
 _Static_assert(PATH_MAX_LEN <= DTB_PATH_MAX, "dtb_move.path holds every capture path");
+_Static_assert(MOVE_MAX <= DTB_MOVES_MAX, "DTB_MOVES_MAX moves hold every legal move");
+_Static_assert(MATERIAL_NAME_MAX == DTB_MATERIAL_NAME_MAX, "one limit of material names");
 
 /* The squares of move i of list for the public dtb_move: ends, landings, pieces taken. */
 static void describe_move(const Variant *v, const MoveList *list, int i, dtb_move *out) {
@@ -446,20 +477,21 @@ static void describe_move(const Variant *v, const MoveList *list, int i, dtb_mov
     for (int k = 0; k < path->len; k++) out->path[k] = path->square[k];
 }
 
-static dtb_status value_move(dtb_handle *h, const Position *p, int played, const Generated *g,
-                             int i, dtb_move *out) {
-    Position next;
+static dtb_status value_move(dtb_handle *h, const Probed *q, const Generated *g, int i,
+                             dtb_move *out) {
+    Probed next = *q;
     Cell child;
-    movegen_play(&h->v, p, &g->list.move[i], &next);
-    int next_played = draw_played_after(&h->v, p, &next, played);
-    dtb_status s = probe_cell(h, &next, next_played, &child);
+    movegen_play(&h->v, &q->p, &g->list.move[i], &next.p);
+    next.moves_played = draw_moves_played_after(&h->v, &q->p, &next.p, q->moves_played);
+    dtb_status s = probe_cell(h, &next, &child);
     if (s != DTB_OK) return s;
-    int left = rules_plies_left(h, p, played);
+    int left = rules_plies_left(h, q);
     if (left == 0 || (left == 1 && CELL_DTW(child) > 0)) child = CELL_MAKE(WDL_DRAW, 0);
     notation_format(&h->v, &g->list, i, out->notation, sizeof out->notation);
     describe_move(&h->v, &g->list, i, out);
-    api_to_public(&h->v, &next, &out->after);
-    out->after.strong_moves_played = next_played;
+    api_to_public(&h->v, &next.p, &out->after);
+    out->after.rules = q->rules;
+    out->after.moves_played = next.moves_played;
     out->value = value_of(tb_negate(child));
     return DTB_OK;
 }
@@ -475,18 +507,20 @@ static void sort_best_first(dtb_move *moves, int count) {
     }
 }
 
-static dtb_status rank_moves(dtb_handle *h, const Position *p, int played, dtb_move *moves, int max,
-                             int *count) {
+static dtb_status rank_moves(dtb_handle *h, const Probed *q, dtb_move *moves, int max, int *count) {
     Generated *g = malloc(sizeof *g);
     if (!g) return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
-    notation_legal_moves(&h->v, p, &g->list, g->paths);
+    if (!notation_legal_moves(&h->v, &q->p, &g->list, g->paths)) {
+        free(g);
+        return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
+    }
     int n = g->list.count;
     dtb_status s = DTB_OK;
     if (g->list.overflow)
         s = api_fail(DTB_ERR_POSITION, "the position has more than %d legal moves", MOVE_MAX);
     else if (n > max)
         s = api_fail(DTB_ERR_ARGUMENT, "the position has %d legal moves, room for %d", n, max);
-    for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, p, played, g, i, &moves[i]);
+    for (int i = 0; i < n && s == DTB_OK; i++) s = value_move(h, q, g, i, &moves[i]);
     free(g);
     if (s != DTB_OK) return s;
     sort_best_first(moves, n);
@@ -498,18 +532,17 @@ dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, in
     if (!h || !pos || !moves || !count) return api_null_argument(__func__);
     *count = 0;
     if (max < 0) return api_fail(DTB_ERR_ARGUMENT, "dtb_moves: max is %d", max);
-    Position p;
-    dtb_status s = to_playable(&h->v, pos, &p);
-    return s == DTB_OK ? rank_moves(h, &p, pos->strong_moves_played, moves, max, count) : s;
+    Probed q;
+    dtb_status s = to_playable(&h->v, pos, &q);
+    return s == DTB_OK ? rank_moves(h, &q, moves, max, count) : s;
 }
 
-/* The best move of p into *out; *found false (and no error) when p has no legal move. */
-static dtb_status best_of(dtb_handle *h, const Position *p, int played, dtb_move *out,
-                          bool *found) {
+/* The best move of q into *out; *found false (and no error) when q has no legal move. */
+static dtb_status best_of(dtb_handle *h, const Probed *q, dtb_move *out, bool *found) {
     dtb_move *moves = malloc(MOVE_MAX * sizeof *moves);
     if (!moves) return api_fail(DTB_ERR_NO_MEMORY, "out of memory");
     int count = 0;
-    dtb_status s = rank_moves(h, p, played, moves, MOVE_MAX, &count);
+    dtb_status s = rank_moves(h, q, moves, MOVE_MAX, &count);
     *found = s == DTB_OK && count > 0;
     if (*found) *out = moves[0];
     free(moves);
@@ -518,13 +551,13 @@ static dtb_status best_of(dtb_handle *h, const Position *p, int played, dtb_move
 
 dtb_status dtb_best_move(dtb_handle *h, const dtb_position *pos, dtb_move *out) {
     if (!h || !pos || !out) return api_null_argument(__func__);
-    Position p;
+    Probed q;
     bool found = false;
-    dtb_status s = to_playable(&h->v, pos, &p);
-    if (s == DTB_OK) s = best_of(h, &p, pos->strong_moves_played, out, &found);
+    dtb_status s = to_playable(&h->v, pos, &q);
+    if (s == DTB_OK) s = best_of(h, &q, out, &found);
     if (s == DTB_OK && !found)
         s = api_fail(DTB_ERR_GAME_OVER, "%s to move has no legal move and has lost",
-                     side_names[p.side]);
+                     side_names[q.p.side]);
     return s;
 }
 
@@ -532,19 +565,18 @@ dtb_status dtb_line(dtb_handle *h, const dtb_position *pos, dtb_move *line, int 
     if (!h || !pos || !line || !count) return api_null_argument(__func__);
     *count = 0;
     if (max < 0) return api_fail(DTB_ERR_ARGUMENT, "dtb_line: max is %d", max);
-    Position p;
-    dtb_status s = to_playable(&h->v, pos, &p);
-    int played = pos->strong_moves_played;
+    Probed q;
+    dtb_status s = to_playable(&h->v, pos, &q);
     bool found = true;
     /* The draw rules end the line where no ply is left, or after the last one. */
-    for (int left; s == DTB_OK && *count < max && (left = rules_plies_left(h, &p, played)) > 0;) {
-        s = best_of(h, &p, played, &line[*count], &found);
+    for (int left; s == DTB_OK && *count < max && (left = rules_plies_left(h, &q)) > 0;) {
+        s = best_of(h, &q, &line[*count], &found);
         if (s != DTB_OK || !found) break;
         /* Positions the engine made have valid squares, so only the conversion is needed; a
          * finished game among them ends the line at the next best_of. */
-        s = to_internal(&h->v, &line[*count].after, &p);
+        s = to_internal(&h->v, &line[*count].after, &q.p);
         if (s != DTB_OK) break;
-        played = line[*count].after.strong_moves_played;
+        q.moves_played = line[*count].after.moves_played;
         ++*count;
         if (left == 1) break;
     }

@@ -214,25 +214,30 @@ static dtb_status count_material(dtb_handle *h, const char *material, const Mate
     return DTB_OK;
 }
 
-dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out) {
+dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_rules rules,
+                              dtb_stats *out) {
     if (!h || !material || !out) return api_null_argument(__func__);
     memset(out, 0, sizeof *out);
+    int set = 0;
     Material m;
     bool reversed = false;
     uint32_t sets = 1;
-    dtb_status s = canonical_material(material, &m, &reversed);
+    dtb_status s = api_value_set(&h->v, rules, &set);
+    if (s == DTB_OK) s = canonical_material(material, &m, &reversed);
     if (s == DTB_OK) s = stored_sets(h, &m, &sets);
     if (s != DTB_OK) return s;
-    uint32_t set = (uint32_t)h->value_set < sets ? (uint32_t)h->value_set : 0;
-    if (recall_stats(h, material, set, out)) return DTB_OK;
-    /* A file's header allows at most VALUE_SETS_MAX sets (table_file.c). */
-    dtb_stats *by_set = calloc(sets, sizeof *by_set);
-    if (!by_set) return api_fail(DTB_ERR_NO_MEMORY, "out of memory counting %s", material);
-    s = count_material(h, material, &m, reversed, sets, by_set);
-    if (s == DTB_OK) {
-        *out = by_set[set];
-        remember_stats(h, by_set, sets);
+    if ((uint32_t)set >= sets) set = VALUES_PURE;
+    if (!recall_stats(h, material, (uint32_t)set, out)) {
+        /* A file's header allows at most VALUE_SETS_MAX sets (table_file.c). */
+        dtb_stats *by_set = calloc(sets, sizeof *by_set);
+        if (!by_set) return api_fail(DTB_ERR_NO_MEMORY, "out of memory counting %s", material);
+        s = count_material(h, material, &m, reversed, sets, by_set);
+        if (s == DTB_OK) {
+            *out = by_set[set];
+            remember_stats(h, by_set, sets);
+        }
+        free(by_set);
     }
-    free(by_set);
+    out->longest_win_position.rules = rules;
     return s;
 }

@@ -94,7 +94,7 @@ static Bitboard next_set(Bitboard set, Bitboard domain) {
     }
 }
 
-static uint64_t streak_states(const Variant *v, const Material *m, int side) {
+static uint64_t king_moves_state_count(const Variant *v, const Material *m, int side) {
     bool limited = v->king_move_limit && m->men[side] > 0 && m->kings[side] > 0;
     return limited ? 1 + 3 * (uint64_t)m->kings[side] : 1;
 }
@@ -108,25 +108,25 @@ void idx_init(Indexer *ix, const Variant *v, const Material *m) {
     for (int side = 0; side < 2; side++) {
         ix->man_squares[side] = b->all & ~b->promotion[side];
         ix->men_count[side] = binomial[bit_count(ix->man_squares[side])][m->men[side]];
-        ix->streak_count[side] = streak_states(v, m, side);
+        ix->king_moves_states[side] = king_moves_state_count(v, m, side);
     }
     ix->king_count[WHITE] = binomial[free_squares][m->kings[WHITE]];
     ix->king_count[BLACK] = binomial[free_squares - m->kings[WHITE]][m->kings[BLACK]];
     ix->per_side = 1;
     for (int side = 0; side < 2; side++)
-        ix->per_side *= ix->men_count[side] * ix->king_count[side] * ix->streak_count[side];
+        ix->per_side *= ix->men_count[side] * ix->king_count[side] * ix->king_moves_states[side];
     ix->size = 2 * ix->per_side;
 }
 
 /* The king-move state's digit: 0 for none, else which king (its ordinal among kings) and
  * its count. */
-static uint64_t streak_digit(Bitboard kings, int streak_king, int count) {
-    return 1 + 3 * (uint64_t)ordinal(kings, streak_king) + (uint64_t)count - 1;
+static uint64_t king_moves_digit(Bitboard kings, int king_moves_square, int count) {
+    return 1 + 3 * (uint64_t)ordinal(kings, king_moves_square) + (uint64_t)count - 1;
 }
 
-static uint64_t streak_part(const Position *p, int side) {
-    if (p->streak_king[side] == NO_SQUARE) return 0;
-    return streak_digit(p->king[side], p->streak_king[side], p->streak[side]);
+static uint64_t king_moves_part(const Position *p, int side) {
+    if (p->king_moves_square[side] == NO_SQUARE) return 0;
+    return king_moves_digit(p->king[side], p->king_moves_square[side], p->king_moves_count[side]);
 }
 
 static uint64_t men_part(const Indexer *ix, const Position *p) {
@@ -142,14 +142,14 @@ encode_after_men(const Indexer *ix, uint64_t men, const Position *p) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);
     uint64_t i = men * ix->king_count[WHITE] + rank_set(p->king[WHITE], free);
     i = i * ix->king_count[BLACK] + rank_set(p->king[BLACK], free & ~p->king[WHITE]);
-    i = i * ix->streak_count[WHITE] + streak_part(p, WHITE);
-    return i * ix->streak_count[BLACK] + streak_part(p, BLACK);
+    i = i * ix->king_moves_states[WHITE] + king_moves_part(p, WHITE);
+    return i * ix->king_moves_states[BLACK] + king_moves_part(p, BLACK);
 }
 
 void idx_part_sizes(const Indexer *ix, uint64_t size[PART_COUNT]) {
-    const uint64_t parts[PART_COUNT] = {ix->men_count[WHITE],    ix->men_count[BLACK],
-                                        ix->king_count[WHITE],   ix->king_count[BLACK],
-                                        ix->streak_count[WHITE], ix->streak_count[BLACK]};
+    const uint64_t parts[PART_COUNT] = {ix->men_count[WHITE],         ix->men_count[BLACK],
+                                        ix->king_count[WHITE],        ix->king_count[BLACK],
+                                        ix->king_moves_states[WHITE], ix->king_moves_states[BLACK]};
     memcpy(size, parts, sizeof parts);
 }
 
@@ -177,11 +177,11 @@ void idx_move_cursors_start(IdxMoveCursors *c) {
     for (int k = 0; k < IDX_MOVE_CURSORS; k++) c->move[k] = IDX_CURSOR_START;
 }
 
-static void set_streak(Position *p, int side, uint64_t part) {
+static void set_king_moves(Position *p, int side, uint64_t part) {
     if (part == 0) return;
     part--;
-    p->streak_king[side] = (uint8_t)bit_first(nth_square(p->king[side], (int)(part / 3)));
-    p->streak[side] = (uint8_t)(part % 3 + 1);
+    p->king_moves_square[side] = (uint8_t)bit_first(nth_square(p->king[side], (int)(part / 3)));
+    p->king_moves_count[side] = (uint8_t)(part % 3 + 1);
 }
 
 /* Splits off the least significant digit of base `count`.  A division takes tens of
@@ -197,8 +197,8 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
     const Material *m = &ix->m;
     uint64_t i = index;
     pos_clear(p);
-    uint64_t black_streak = digit(&i, ix->streak_count[BLACK]);
-    uint64_t white_streak = digit(&i, ix->streak_count[WHITE]);
+    uint64_t black_king_moves = digit(&i, ix->king_moves_states[BLACK]);
+    uint64_t white_king_moves = digit(&i, ix->king_moves_states[WHITE]);
     uint64_t black_kings = digit(&i, ix->king_count[BLACK]);
     uint64_t white_kings = digit(&i, ix->king_count[WHITE]);
     if (i != cur->men_part) {
@@ -231,8 +231,8 @@ bool idx_decode_near(const Indexer *ix, IdxCursor *cur, uint64_t index, Position
     }
     p->king[WHITE] = cur->king[WHITE];
     p->king[BLACK] = cur->king[BLACK];
-    set_streak(p, WHITE, white_streak);
-    set_streak(p, BLACK, black_streak);
+    set_king_moves(p, WHITE, white_king_moves);
+    set_king_moves(p, BLACK, black_king_moves);
     return true;
 }
 
@@ -282,16 +282,16 @@ void idx_king_place_side(const Indexer *ix, IdxCursor *cur, const Position *p, i
     Position q = *p;
     q.side = side;
     uint64_t men = men_part_near(ix, cur, &q) * ix->king_count[WHITE];
-    uint64_t black_states = ix->streak_count[BLACK];
+    uint64_t black_states = ix->king_moves_states[BLACK];
     bool white_moves = owner == WHITE;
     w->owner = owner;
-    w->states = ix->streak_count[WHITE] * black_states;
+    w->states = ix->king_moves_states[WHITE] * black_states;
     w->state_place = white_moves ? black_states : 1;
     w->step = (white_moves ? ix->king_count[BLACK] : 1) * w->states;
     w->domain = white_moves ? free : free & ~p->king[WHITE];
     uint64_t kings = white_moves ? men : men + rank_set(p->king[WHITE], free);
     uint64_t other_state =
-        white_moves ? streak_part(p, BLACK) : streak_part(p, WHITE) * black_states;
+        white_moves ? king_moves_part(p, BLACK) : king_moves_part(p, WHITE) * black_states;
     w->base = kings * ix->king_count[BLACK] * w->states + other_state;
 }
 
@@ -324,6 +324,7 @@ int idx_king_place_each(const IdxKingPlace *w, Bitboard squares, uint64_t *restr
     return count;
 }
 
-uint64_t idx_king_place_streak(const IdxKingPlace *w, Bitboard kings, int streak_king, int count) {
-    return streak_digit(kings, streak_king, count) * w->state_place;
+uint64_t idx_king_place_king_moves(const IdxKingPlace *w, Bitboard kings, int king_moves_square,
+                                   int count) {
+    return king_moves_digit(kings, king_moves_square, count) * w->state_place;
 }

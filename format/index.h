@@ -1,6 +1,6 @@
 /* Dense index of the positions of one material (the canonical one).
  *
- * index = (((((side * men_white + men_black) * kings_white + kings_black) * streak_white) +
+ * index = (((((side * men_white + men_black) * kings_white + kings_black) * king_moves_white) +
  * ...) as laid out in index.c: men are the major part (each side's men as a combination over the
  * squares a man may stand on), kings the minor part (White's then Black's as combinations over the
  * squares the men leave free).  Placements where a white and a black man share a square are holes:
@@ -21,7 +21,7 @@ typedef struct Indexer {
     Material m;        /* canonical */
     uint64_t size;     /* positions, both sides to move */
     uint64_t per_side; /* positions with one side to move */
-    uint64_t men_count[2], king_count[2], streak_count[2];
+    uint64_t men_count[2], king_count[2], king_moves_states[2];
     Bitboard man_squares[2]; /* where each side's men may stand */
 } Indexer;
 
@@ -104,7 +104,7 @@ typedef struct IdxKingPlace {
 
 /* Prepares the indices of p with `side` to move and one of owner's kings placed elsewhere.
  * The other side than the owner keeps its king-move state; the owner has none unless
- * idx_king_place_streak adds one.  cur is an encoding cursor (idx_encode_near), which
+ * idx_king_place_king_moves adds one.  cur is an encoding cursor (idx_encode_near), which
  * keeps the men's rank: the solver passes on many positions of one placement of the men in
  * a row. */
 void idx_king_place_side(const Indexer *ix, IdxCursor *cur, const Position *p, int side, int owner,
@@ -122,7 +122,8 @@ uint64_t idx_king_place_at(const IdxKingPlace *w, int sq);
 int idx_king_place_each(const IdxKingPlace *w, Bitboard squares, uint64_t *restrict out);
 
 /* What to add to an index of idx_king_place_at for a king-move state of the king's side:
- * the king on streak_king, one of `kings` (that side's kings there), with its count 1..3. */
-uint64_t idx_king_place_streak(const IdxKingPlace *w, Bitboard kings, int streak_king, int count);
+ * the king on king_moves_square, one of `kings` (that side's kings there), with its count 1..3. */
+uint64_t idx_king_place_king_moves(const IdxKingPlace *w, Bitboard kings, int king_moves_square,
+                                   int count);
 
 #endif

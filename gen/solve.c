@@ -882,7 +882,7 @@ static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
         free(s->cells);
         s->cells = slice_file_data(s->file);
     }
-    if (status == TABLE_OK && s->set == VALUES_RULES) cut_all(s, threads);
+    if (status == TABLE_OK && s->set == VALUES_OFFICIAL) cut_all(s, threads);
     return status;
 }
 

@@ -21,7 +21,7 @@ SliceOrder *slice_order_new(const Indexer *ix);
 void slice_order_free(SliceOrder *o);
 
 typedef struct SolveOptions {
-    int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
+    int set; /* VALUES_PURE, or VALUES_OFFICIAL: exits read the rules values, horizons cut */
     int threads;
     uint64_t exit_memory;    /* bytes the values of exits may keep (value_memo.h) */
     const SliceOrder *order; /* m's, kept by the caller from one call to the next, or NULL:

@@ -5,7 +5,7 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.5 reads table format 5 (tables of earlier formats must be built again).  A
+ * Version 0.6 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
  * searches its moves, so over all positions probes take about 14 times as long.
  *
@@ -34,8 +34,8 @@
  *    bookkeeping for reading blocks lock-free, and while it decodes a block, the block and
  *    its compressed bytes (at most 64 KiB each).
  *
- * ThreadSanitizer: link a library built without link-time optimisation (-DDTB_LTO=OFF, see
- * the README); from GCC's bytecode its atomics go unseen, and it reports races there are not. */
+ * ThreadSanitizer: libdtb.a and libdtb.so are built without link-time optimisation, from
+ * whose bytecode its atomics would go unseen. */
 #ifndef DTB_H
 #define DTB_H
 
@@ -47,9 +47,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  5
-#define DTB_VERSION_PATCH  2
-#define DTB_VERSION_STRING "0.5.2"
+#define DTB_VERSION_MINOR  6
+#define DTB_VERSION_PATCH  0
+#define DTB_VERSION_STRING "0.6.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -91,14 +91,19 @@ void dtb_close(dtb_handle *h);
  * as it was, as errno does. */
 const char *dtb_last_error(void);
 
-/* Which values probes give where the variant has history-dependent draw rules (Frisian,
+/* Which values a probe gives where the variant has history-dependent draw rules (Frisian,
  * RULES.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
- * rules have one set of values, which both settings give. */
+ * rules have one set of values, which both give.  One handle, and its one block cache,
+ * serves both: each position names its own (dtb_position.rules).  Since 0.6, when it
+ * replaced the handle's setting dtb_set_rules. */
 typedef enum dtb_rules { DTB_RULES_OFFICIAL = 0, DTB_RULES_PURE = 1 } dtb_rules;
 
-/* Chooses the value set of every later call on h; a new handle gives the official values.
- * NOTES: not safe while other threads use h: set it before sharing the handle. */
-dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules);
+/* Sizes of buffers that always suffice: the legal moves of a position (dtb_moves' max), a
+ * FEN dtb_format_fen writes with its ending NUL, and a material name ("KKMvK") with its
+ * ending NUL (dtb_stats.material; a longer name names no material).  Since 0.6. */
+#define DTB_MOVES_MAX         1024
+#define DTB_FEN_MAX           256
+#define DTB_MATERIAL_NAME_MAX 48
 
 /* Values for the side to move. */
 typedef enum dtb_wdl { DTB_LOSS = -1, DTB_DRAW = 0, DTB_WIN = 1 } dtb_wdl;
@@ -120,14 +125,19 @@ typedef struct dtb_position {
      * to move is a game already drawn, an invalid position; 7 with the lone king to move is
      * drawn too unless that king has no move, and its moves are draws.  One king against one has
      * its single ply from the position probed: the moves from it (dtb_moves) are draws unless they
-     * capture. */
-    int strong_moves_played;
+     * capture.  Named strong_moves_played before 0.6, as the server, the Python package and
+     * dtb-probe --moves-played name it. */
+    int moves_played;
+    /* The value set probes of this position give, and of the positions after its moves
+     * (dtb_move.after keeps it): 0, DTB_RULES_OFFICIAL, unless asked otherwise.  dtb_parse_fen
+     * sets it to 0.  Since 0.6. */
+    dtb_rules rules;
 } dtb_position;
 
 /* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant. */
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out);
 
-/* Writes pos as FEN into buf (256 bytes is always enough). */
+/* Writes pos as FEN into buf (DTB_FEN_MAX bytes are always enough). */
 dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len);
 
 /* The value of pos.  Positions with a capture pending are settled by searching the
@@ -135,14 +145,14 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
  * to move without pieces, like one without a legal move, has lost: a loss in 0 plies, with
  * no table read (since 0.5; DTB_ERR_POSITION before).  DTB_ERR_POSITION when the side not to
  * move has no pieces, naming it: the game ended when its last piece was taken.  (For Frisian
- * this is a value of the set dtb_set_rules chose, the official one unless asked otherwise,
+ * this is a value of the set pos->rules names, the official one unless asked otherwise,
  * RULES.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
  * dtb_moves, dtb_best_move and dtb_line. */
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 
 /* Win, draw or loss alone, as dtb_probe gives it, for engines' searches: it reads only the
  * tables' WDL data, which is a fraction of the size, so it is faster and keeps less in
- * memory.  (Under Frisian's official rules with strong_moves_played above 0 the answer
+ * memory.  (Under Frisian's official rules with moves_played above 0 the answer
  * depends on the DTW, which is then read too.) */
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
 
@@ -177,7 +187,7 @@ typedef struct dtb_move {
 /* Every legal move of pos with its value, best first (fastest win, then draws, then the
  * longest loss); ties in notation order.  *count receives the number of moves, which is at
  * most max (0 when the side to move has no legal move or no pieces); with more legal moves
- * than max, DTB_ERR_ARGUMENT. */
+ * than max, DTB_ERR_ARGUMENT.  A max of DTB_MOVES_MAX always suffices. */
 dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count);
 
 /* The best move of pos: the first that dtb_moves lists.  DTB_ERR_GAME_OVER when there is
@@ -231,13 +241,13 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
  * longer ones in the last. */
 #define DTB_DTW_BUCKETS 512
 
-/* The results of every position of a material, in the value set dtb_set_rules chose.  A
+/* The results of every position of a material, in one value set (dtb_rules).  A
  * position is a placement with a side to move (and, for Frisian, each king-move count);
  * positions with a capture pending count with their value as dtb_probe gives it. */
 typedef struct dtb_stats {
-    char material[48];  /* as asked for, such as "KKvK" */
-    uint64_t positions; /* wins + draws + losses of both sides to move */
-    uint64_t wins[2];   /* [0] White to move, [1] Black to move: the side to move wins */
+    char material[DTB_MATERIAL_NAME_MAX]; /* as asked for, such as "KKvK" */
+    uint64_t positions;                   /* wins + draws + losses of both sides to move */
+    uint64_t wins[2]; /* [0] White to move, [1] Black to move: the side to move wins */
     uint64_t draws[2];
     uint64_t losses[2];
     int longest_win; /* the largest DTW of a win, in plies; 0 when nothing is won */
@@ -252,11 +262,13 @@ typedef struct dtb_stats {
  * 5-piece 10x10 material.  The table is read a block at a time, not held: beside the
  * handle's block cache (dtb_set_cache_size) the call takes a few MiB whatever the table's size
  * (since 0.5.1; before, 2 bytes a position and value set).  That read counts every value
- * set: a call on the same material right after, with the other rules (dtb_set_rules),
- * answers without reading it again.
- * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; the table errors of
+ * set: a call on the same material right after, with the other rules, answers without
+ * reading it again.  rules chooses the set counted, as dtb_position.rules does a probe's
+ * (a second argument since 0.6).
+ * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; DTB_ERR_ARGUMENT for
+ * rules not a dtb_rules value; the table errors of
  * dtb_probe, naming the file (DTB_ERR_MISSING_TABLE for a material of no table).  Since 0.4. */
-dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);
+dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_rules rules, dtb_stats *out);
 
 #ifdef __cplusplus
 }

@@ -406,7 +406,7 @@ static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut
 static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
                              int cut, Cell *out, char *err, size_t errlen) {
     TableStatus status = TABLE_OK;
-    int horizon = set == VALUES_RULES ? draw_position_horizon(tb->v, p) : 0;
+    int horizon = set == VALUES_OFFICIAL ? draw_position_horizon(tb->v, p) : 0;
     cut = horizon_safe_cut(cut, horizon);
     Cell best = list->count ? CELL_MAKE(WDL_NONE, 0) : CELL_MAKE(WDL_LOSS, 0);
     for (int i = 0; i < list->count && status == TABLE_OK && preference(best) < cut; i++) {
@@ -489,7 +489,7 @@ static bool game_over(const Position *p, Cell *out) {
  * not. */
 static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
                               int enough, int *out, char *err, size_t errlen) {
-    if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
+    if (set != VALUES_OFFICIAL || !draw_position_horizon(tb->v, p))
         return best_wdl(tb, p, list, set, enough, out, err, errlen);
     Cell cell;
     int cut = enough == WDL_DRAW ? preference(CELL_MAKE(WDL_DRAW, 0)) : NO_CUTOFF;

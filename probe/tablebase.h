@@ -59,7 +59,7 @@ void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len);
 TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen);
 
 /* The same from value set `set` (VALUES_PURE or, where the variant has draw rules,
- * VALUES_RULES; see draw_rules.h). */
+ * VALUES_OFFICIAL; see draw_rules.h). */
 TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                          size_t errlen);
 

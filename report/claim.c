@@ -144,6 +144,6 @@ void claim_check_material(const Variant *v, const char *dir, const char *materia
     MaterialTable mt;
     material_table_open(v, dir, material, 2, &mt);
     bool two_sets = table_info(mt.t)->cells_per_position > 1;
-    claim_check(&mt, two_sets && !claim->pure ? VALUES_RULES : VALUES_PURE, claim, out);
+    claim_check(&mt, two_sets && !claim->pure ? VALUES_OFFICIAL : VALUES_PURE, claim, out);
     table_close(mt.t);
 }

@@ -42,7 +42,7 @@ typedef struct ClaimResult {
     uint64_t heat[BOARD_MAX_SQUARES + 1]; /* [square number]: failures with a key piece there */
 } ClaimResult;
 
-/* Checks c over every position of mt in value set `set` (VALUES_PURE or VALUES_RULES);
+/* Checks c over every position of mt in value set `set` (VALUES_PURE or VALUES_OFFICIAL);
  * exits 2 through cli_die when the table cannot be read (an error, not a failed claim). */
 void claim_check(const MaterialTable *mt, int set, const Claim *c, ClaimResult *out);
 

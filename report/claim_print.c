@@ -44,7 +44,9 @@ static void example_text(const ClaimView *view, const Position *p, char *fen, si
     dtb_position pos;
     dtb_value value;
     fen_format(view->v, p, fen, fen_len);
-    if (dtb_parse_fen(view->h, fen, &pos) || dtb_probe(view->h, &pos, &value) ||
+    bool parsed = dtb_parse_fen(view->h, fen, &pos) == DTB_OK;
+    pos.rules = view->claim->pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL;
+    if (!parsed || dtb_probe(view->h, &pos, &value) ||
         probe_line_text(view->h, &pos, value, line, line_len))
         cli_die(1, "%s", dtb_last_error());
     probe_value_text(value, value_text, value_len);

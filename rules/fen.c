@@ -111,10 +111,10 @@ static bool parse_count(Parser *ps, int unused, const char *token) {
     if (!p->man[side])
         return fail(ps, "count " QUOTED " is for a side without men, where no limit applies",
                     token);
-    if (p->streak_king[side] != NO_SQUARE)
+    if (p->king_moves_square[side] != NO_SQUARE)
         return fail(ps, "two counts for one side (" QUOTED ")", token);
-    p->streak_king[side] = (uint8_t)sq;
-    p->streak[side] = (uint8_t)count;
+    p->king_moves_square[side] = (uint8_t)sq;
+    p->king_moves_count[side] = (uint8_t)count;
     return true;
 }
 
@@ -188,9 +188,9 @@ void fen_format(const Variant *v, const Position *p, char *buf, size_t len) {
     }
     const char *sep = ":C";
     for (int side = 0; side < 2; side++) {
-        if (p->streak_king[side] == NO_SQUARE) continue;
+        if (p->king_moves_square[side] == NO_SQUARE) continue;
         used = append(buf, len, used, "%s%c%d=%d", sep, side_letter[side],
-                      v->number_of[p->streak_king[side]], p->streak[side]);
+                      v->number_of[p->king_moves_square[side]], p->king_moves_count[side]);
         sep = ",";
     }
 }

@@ -167,10 +167,10 @@ void pos_reversed(const Board *b, const Position *p, Position *out) {
     for (int side = 0; side < 2; side++) {
         r.man[side] = rotate(b, p->man[!side]);
         r.king[side] = rotate(b, p->king[!side]);
-        int sq = p->streak_king[!side];
-        r.streak_king[side] =
+        int sq = p->king_moves_square[!side];
+        r.king_moves_square[side] =
             sq == NO_SQUARE ? NO_SQUARE : (uint8_t)bit_first(rotate(b, bit_at(sq)));
-        r.streak[side] = p->streak[!side];
+        r.king_moves_count[side] = p->king_moves_count[!side];
     }
     r.side = !p->side;
     *out = r;

@@ -268,8 +268,10 @@ static void add_quiet(MoveList *list, int from, int to) {
  * (RULES.md 7.1). */
 static Bitboard free_kings(const Variant *v, const Position *p) {
     int us = p->side;
-    if (!v->king_move_limit || !p->man[us] || p->streak_king[us] == NO_SQUARE) return p->king[us];
-    return p->streak[us] >= 3 ? p->king[us] & ~bit_at(p->streak_king[us]) : p->king[us];
+    if (!v->king_move_limit || !p->man[us] || p->king_moves_square[us] == NO_SQUARE)
+        return p->king[us];
+    return p->king_moves_count[us] >= 3 ? p->king[us] & ~bit_at(p->king_moves_square[us])
+                                        : p->king[us];
 }
 
 static void add_man_steps(const Variant *v, const Position *p, MoveList *list) {
@@ -366,20 +368,20 @@ bool movegen_capture_witness(const Variant *v, const Position *p, CaptureWitness
     return true;
 }
 
-static void update_streaks(const Variant *v, const Position *p, const Move *m, Position *out) {
+static void update_king_moves(const Variant *v, const Position *p, const Move *m, Position *out) {
     int us = p->side, them = !us;
     bool quiet_king = !m->captured && (p->king[us] & bit_at(m->from));
-    out->streak_king[us] = NO_SQUARE;
-    out->streak[us] = 0;
+    out->king_moves_square[us] = NO_SQUARE;
+    out->king_moves_count[us] = 0;
     if (v->king_move_limit && quiet_king && out->man[us]) {
-        bool same = p->streak_king[us] == m->from;
-        out->streak[us] = (uint8_t)(same ? p->streak[us] + 1 : 1);
-        out->streak_king[us] = m->to;
+        bool same = p->king_moves_square[us] == m->from;
+        out->king_moves_count[us] = (uint8_t)(same ? p->king_moves_count[us] + 1 : 1);
+        out->king_moves_square[us] = m->to;
     }
-    int counted = p->streak_king[them];
+    int counted = p->king_moves_square[them];
     if (counted != NO_SQUARE && ((m->captured & bit_at(counted)) || !out->man[them])) {
-        out->streak_king[them] = NO_SQUARE;
-        out->streak[them] = 0;
+        out->king_moves_square[them] = NO_SQUARE;
+        out->king_moves_count[them] = 0;
     }
 }
 
@@ -398,7 +400,7 @@ void movegen_play(const Variant *v, const Position *p, const Move *m, Position *
     }
     out->man[them] &= ~m->captured;
     out->king[them] &= ~m->captured;
-    update_streaks(v, p, m, out);
+    update_king_moves(v, p, m, out);
     out->side = them;
 }
 

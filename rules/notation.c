@@ -43,11 +43,11 @@ static int compare_ranked(const void *a, const void *b) {
     return c ? c : x->path.len - y->path.len;
 }
 
-void notation_legal_moves(const Variant *v, const Position *p, MoveList *list, MovePath *paths) {
+bool notation_legal_moves(const Variant *v, const Position *p, MoveList *list, MovePath *paths) {
     list->paths = paths;
     movegen_legal(v, p, list);
     Ranked *r = malloc(sizeof *r * (size_t)(list->count ? list->count : 1));
-    if (!r) abort();
+    if (!r) return false;
     for (int i = 0; i < list->count; i++) {
         r[i].move = list->move[i];
         r[i].path = list->move[i].captured ? paths[i] : (MovePath){0};
@@ -60,4 +60,5 @@ void notation_legal_moves(const Variant *v, const Position *p, MoveList *list, M
         paths[i] = r[i].path;
     }
     free(r);
+    return true;
 }

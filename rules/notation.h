@@ -5,13 +5,16 @@
 
 #include "movegen.h"
 
+#include <stdbool.h>
+
 #define NOTATION_MAX 128
 
 /* Writes move i of list, which must have been generated with paths. */
 void notation_format(const Variant *v, const MoveList *list, int i, char *buf, size_t len);
 
 /* Generates the legal moves with paths and sorts them by notation order (start, end,
- * then path); paths must have room for MOVE_MAX entries. */
-void notation_legal_moves(const Variant *v, const Position *p, MoveList *list, MovePath *paths);
+ * then path); paths must have room for MOVE_MAX entries.  False when out of memory for the
+ * sort, and then the moves are in no particular order. */
+bool notation_legal_moves(const Variant *v, const Position *p, MoveList *list, MovePath *paths);
 
 #endif

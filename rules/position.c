@@ -5,5 +5,5 @@
 void pos_clear(Position *p) {
     memset(p, 0, sizeof *p);
     p->side = WHITE;
-    p->streak_king[WHITE] = p->streak_king[BLACK] = NO_SQUARE;
+    p->king_moves_square[WHITE] = p->king_moves_square[BLACK] = NO_SQUARE;
 }

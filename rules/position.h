@@ -10,8 +10,8 @@ typedef struct Position {
     int side;                 /* side to move */
     /* Frisian king-move limit (RULES.md 7.1): per side, the king that made the last
      * non-capturing moves in a row (NO_SQUARE for none) and how many (1..3). */
-    uint8_t streak_king[2];
-    uint8_t streak[2];
+    uint8_t king_moves_square[2];
+    uint8_t king_moves_count[2];
 } Position;
 
 static inline Bitboard pos_pieces(const Position *p, int side) {

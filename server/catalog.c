@@ -34,24 +34,16 @@ static int list_folders(const char *root, char **names, char *err, size_t errlen
     return count;
 }
 
-/* Opens v's handles on dir; the pure one apart only where the value sets differ. */
+/* Opens v's handle on dir. */
 static dtb_status open_variant(CatVariant *v, const char *id, const char *dir) {
-    dtb_status s = dtb_open(id, dir, &v->handles[DTB_RULES_OFFICIAL]);
-    if (s == DTB_OK) s = dtb_get_variant_info(v->handles[DTB_RULES_OFFICIAL], &v->info);
-    if (s == DTB_OK && v->info.draw_rules) {
-        s = dtb_open(id, dir, &v->handles[DTB_RULES_PURE]);
-        if (s == DTB_OK) s = dtb_set_rules(v->handles[DTB_RULES_PURE], DTB_RULES_PURE);
-    } else if (s == DTB_OK) {
-        v->handles[DTB_RULES_PURE] = v->handles[DTB_RULES_OFFICIAL];
-    }
+    dtb_status s = dtb_open(id, dir, &v->h);
+    if (s == DTB_OK) s = dtb_get_variant_info(v->h, &v->info);
     v->dir = strdup(dir);
     return s == DTB_OK && !v->dir ? DTB_ERR_NO_MEMORY : s;
 }
 
 static void close_variant(CatVariant *v) {
-    if (v->handles[DTB_RULES_PURE] != v->handles[DTB_RULES_OFFICIAL])
-        dtb_close(v->handles[DTB_RULES_PURE]);
-    dtb_close(v->handles[DTB_RULES_OFFICIAL]);
+    dtb_close(v->h);
     free(v->dir);
 }
 

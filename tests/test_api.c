@@ -298,7 +298,7 @@ static void test_bad_positions(dtb_handle *h) {
     pos.black_to_move = 2;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "black_to_move 2");
     pos = good;
-    pos.strong_moves_played = -1;
+    pos.moves_played = -1;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "moves played -1");
 }
 
@@ -414,7 +414,9 @@ static void test_arguments(dtb_handle *h, const char *root) {
     expect_status(dtb_moves(h, &pos, moves, 5, &n), DTB_ERR_ARGUMENT, "room for 5 of 6 moves");
     expect_status(dtb_moves(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_moves(max -1)");
     expect_status(dtb_line(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_line(max -1)");
-    expect_status(dtb_set_rules(h, (dtb_rules)7), DTB_ERR_ARGUMENT, "dtb_set_rules(7)");
+    pos.rules = (dtb_rules)7;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_ARGUMENT, "a position of rules 7");
+    pos.rules = DTB_RULES_OFFICIAL;
     expect_status(dtb_format_fen(h, &pos, buf, 5), DTB_ERR_ARGUMENT, "a 5-byte FEN buffer");
     /* A man in a1 behind black men on b2 and c3: it can neither step nor take. */
     pos = parse(h, "W:W29:B25,22");

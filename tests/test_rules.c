@@ -107,8 +107,9 @@ static bool same_position(const Position *a, const Position *b) {
     bool same = a->side == b->side;
     for (int s = 0; s < 2; s++)
         same = same && a->man[s] == b->man[s] && a->king[s] == b->king[s] &&
-               a->streak_king[s] == b->streak_king[s] &&
-               (a->streak_king[s] == NO_SQUARE || a->streak[s] == b->streak[s]);
+               a->king_moves_square[s] == b->king_moves_square[s] &&
+               (a->king_moves_square[s] == NO_SQUARE ||
+                a->king_moves_count[s] == b->king_moves_count[s]);
     return same;
 }
 

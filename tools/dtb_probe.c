@@ -84,7 +84,7 @@ static int run_moves(int argc, char **argv) {
     read_position(&v, fen, &p);
     static MoveList list;
     static MovePath paths[MOVE_MAX];
-    notation_legal_moves(&v, &p, &list, paths);
+    if (!notation_legal_moves(&v, &p, &list, paths)) cli_die(1, "out of memory");
     if (list.overflow) cli_die(1, "the position has more than %d legal moves", MOVE_MAX);
     for (int i = 0; i < list.count; i++) {
         char text[NOTATION_MAX];
@@ -126,17 +126,16 @@ static bool rules_are_pure(const RulesOptions *o) {
     return strcmp(rules, "pure") == 0;
 }
 
-static void apply_rules(dtb_handle *h, const RulesOptions *o) {
-    dtb_set_rules(h, rules_are_pure(o) ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
-}
-
 /* The --moves-played count, 0 without it; exits 2 on a bad one. */
 static int moves_played(const RulesOptions *o) {
-    return o->moves_played ? (int)cli_number("--moves-played", o->moves_played, 0, 7) : 0;
+    const char *text = o->moves_played;
+    return text ? (int)cli_number("--moves-played", text, 0, 7) : 0;
 }
 
-static void apply_moves_played(const RulesOptions *o, dtb_position *pos) {
-    if (o->moves_played) pos->strong_moves_played = moves_played(o);
+/* The rules and the count o asks for, into pos. */
+static void apply_rules(const RulesOptions *o, dtb_position *pos) {
+    pos->rules = rules_are_pure(o) ? DTB_RULES_PURE : DTB_RULES_OFFICIAL;
+    if (o->moves_played) pos->moves_played = moves_played(o);
 }
 
 /* Text lines to print beside the board diagram. */
@@ -204,8 +203,8 @@ static void describe_line(dtb_handle *h, const dtb_position *pos, dtb_value valu
 
 #define RULES_HELP                                                                                 \
     "Frisian: --rules official (the default) applies the draw rules of RULES.md 7.2, --rules\n"    \
-    "pure leaves them out; --moves-played N gives the moves the side with two kings has\n"         \
-    "already played in two kings against one king (default 0).\n"
+    "pure leaves them out; --moves-played N gives the moves the side with two kings\n"             \
+    "has already played in two kings against one king (default 0).\n"
 
 /* The value under the chosen rules, and where the other value set differs, that one too. */
 static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptions *o,
@@ -214,9 +213,9 @@ static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptio
     char chosen[64], other_text[64];
     dtb_value other;
     probe_value_text(value, chosen, sizeof chosen);
-    dtb_set_rules(h, pure ? DTB_RULES_OFFICIAL : DTB_RULES_PURE);
-    if (dtb_probe(h, pos, &other)) cli_die(1, "%s", dtb_last_error());
-    apply_rules(h, o);
+    dtb_position other_rules = *pos;
+    other_rules.rules = pure ? DTB_RULES_OFFICIAL : DTB_RULES_PURE;
+    if (dtb_probe(h, &other_rules, &other)) cli_die(1, "%s", dtb_last_error());
     probe_value_text(other, other_text, sizeof other_text);
     if (other.wdl == value.wdl && other.dtw == value.dtw)
         snprintf(buf, len, "%s", chosen);
@@ -227,8 +226,8 @@ static void both_values(dtb_handle *h, const dtb_position *pos, const RulesOptio
 }
 
 static const char lookup_usage[] =
-    "usage: dtb-probe lookup --variant V [--dir DIR] [--rules pure|official] [--moves-played N] "
-    "FEN\n"
+    "usage: dtb-probe lookup --variant V [--dir DIR] [--rules pure|official]\n"
+    "                        [--moves-played N] FEN\n"
     "Prints the value of FEN for the side to move (win or loss in so many plies, or draw),\n"
     "every legal move with the value it gives the side that plays it, best first, and the\n"
     "line of best moves to the end of the game (or its first plies for a draw), beside a\n"
@@ -247,13 +246,12 @@ static int run_lookup(int argc, char **argv) {
     cli_parse(argc, argv, options, &fen, 1, lookup_usage);
     Variant v;
     dtb_handle *h = open_tables(variant, dir, &v);
-    apply_rules(h, &ro);
     if (!fen) cli_die(2, "lookup needs a FEN");
     dtb_position pos;
     dtb_value value;
     char text[256];
     if (dtb_parse_fen(h, fen, &pos)) cli_die(2, "%s", dtb_last_error());
-    apply_moves_played(&ro, &pos);
+    apply_rules(&ro, &pos);
     dtb_status probed = dtb_probe(h, &pos, &value);
     if (probed) cli_die(probed == DTB_ERR_POSITION ? 2 : 1, "%s", dtb_last_error());
     both_values(h, &pos, &ro, value, text, sizeof text);
@@ -283,7 +281,7 @@ static bool batch_line(dtb_handle *h, const RulesOptions *ro, const char *fen,
     dtb_value value;
     dtb_move best;
     dtb_status s = dtb_parse_fen(h, fen, &pos);
-    if (s == DTB_OK) apply_moves_played(ro, &pos);
+    if (s == DTB_OK) apply_rules(ro, &pos);
     if (s == DTB_OK) s = dtb_probe(h, &pos, &value);
     if (s == DTB_OK) s = dtb_best_move(h, &pos, &best);
     if (s != DTB_OK && s != DTB_ERR_GAME_OVER) {
@@ -343,13 +341,13 @@ static bool wdl_line(dtb_handle *h, const RulesOptions *ro, const char *fen, con
     w->fen[i] = strdup(fen);
     w->bad_fen[i] = parsed ? NULL : strdup(problem ? problem : dtb_last_error());
     if (!w->fen[i] || (!parsed && !w->bad_fen[i])) cli_die(1, "out of memory");
-    if (parsed) apply_moves_played(ro, &w->pos[i]);
+    if (parsed) apply_rules(ro, &w->pos[i]);
     return w->count < WDL_LINES || flush_wdl_lines(h, w);
 }
 
 static const char batch_usage[] =
-    "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official] [--moves-played N]\n"
-    "                       [--wdl] < FENS\n"
+    "usage: dtb-probe batch --variant V [--dir DIR] [--rules pure|official]\n"
+    "                       [--moves-played N] [--wdl] < FENS\n"
     "Reads FENs from standard input, one a line (blank lines are skipped, and a line may end\n"
     "in CR LF), and writes for each 'FEN<TAB>win|draw|loss<TAB>DTW<TAB>best move', with '-'\n"
     "for the DTW of a draw and the move of a position without one.  A line that fails gives\n"
@@ -367,9 +365,10 @@ static int run_batch(int argc, char **argv) {
         {"--wdl", false, &wdl_only},   {0}};
     cli_parse(argc, argv, options, NULL, 0, batch_usage);
     Variant v;
-    moves_played(&ro); /* a bad count stops the batch before any line, not amid them */
+    /* Bad options stop the batch before any line, not amid them. */
+    moves_played(&ro);
+    rules_are_pure(&ro);
     dtb_handle *h = open_tables(variant, dir, &v);
-    apply_rules(h, &ro);
     char *text = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -478,8 +477,7 @@ static int run_stats(int argc, char **argv) {
     static dtb_stats stats[2];
     int sets = info.draw_rules ? 2 : 1;
     for (int set = 0; set < sets; set++) {
-        dtb_set_rules(h, rules[set]);
-        dtb_status s = dtb_material_stats(h, name, &stats[set]);
+        dtb_status s = dtb_material_stats(h, name, rules[set], &stats[set]);
         if (s) cli_die(s == DTB_ERR_POSITION ? 2 : 1, "%s", dtb_last_error());
         print_stats(h, &stats[set], prefix[set]);
     }
@@ -590,7 +588,6 @@ static int run_claim(int argc, char **argv) {
     claim_from_options(&v, &co, where, conditions, rules_are_pure(&ro), &c);
     char default_dir[256];
     static ClaimResult result;
-    dtb_set_rules(h, c.pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL);
     claim_check_material(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c,
                          &result);
     ClaimView view = {&v, name, &c, &result, h};

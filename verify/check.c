@@ -159,7 +159,7 @@ static TableStatus expected_values(Worker *w, const Position *p, const MoveList 
         }
     }
     for (int set = s->first_set; set < s->set_end; set++) {
-        int horizon = set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
+        int horizon = set == VALUES_OFFICIAL ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
         Cell c = draw_cut(best[set], horizon);
         out[set] = unknown[set]              ? CELL_MAKE(WDL_NONE, 0)
                    : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0)

@@ -14,7 +14,7 @@
 
 typedef struct CheckWrong {
     uint64_t index;
-    int set; /* VALUES_PURE or VALUES_RULES (draw_rules.h) */
+    int set; /* VALUES_PURE or VALUES_OFFICIAL (draw_rules.h) */
     Cell stored, expected;
 } CheckWrong;
 

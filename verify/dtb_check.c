@@ -80,7 +80,7 @@ static void print_wrong(const Variant *v, const Indexer *ix, const CheckWrong *w
     check_cell_text(w->stored, stored, sizeof stored);
     check_cell_text(w->expected, expected, sizeof expected);
     printf("%s%s stored %s expected %s%s\n", lead, fen, stored, expected,
-           w->set == VALUES_RULES ? " (draw-rules value)" : "");
+           w->set == VALUES_OFFICIAL ? " (draw-rules value)" : "");
 }
 
 static void print_result(const Variant *v, const Material *m, const CheckResult *r) {

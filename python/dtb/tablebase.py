@@ -11,10 +11,8 @@ from .errors import ArgumentError, check
 from .values import WDL, Move, Stats, Value
 
 RULES = {"official": 0, "pure": 1}  # dtb_rules
-FEN_MAX = 256  # dtb_format_fen: always enough
-MOVE_MAX = 1024  # legal moves of one position: dtb-probe's bound, far above any real count
 DRAW_LINE_MOVES = 20  # how much of a drawn line line() gives unless asked
-INT_MAX = 2**31 - 1  # the largest C int: dtb_line's max, a position's strong_moves_played
+INT_MAX = 2**31 - 1  # the largest C int: dtb_line's max, a position's moves_played
 
 
 def c_text(what, text):
@@ -89,7 +87,7 @@ class Tablebase:
         variant_c, folder_c = c_text("variant", variant), c_text("folder", folder)
         check(lib.dtb_open(variant_c, folder_c, ctypes.byref(handle)))
         self._handle = handle
-        check(lib.dtb_set_rules(handle, RULES[rules]))
+        self._rules = RULES[rules]
         if cache_size is not None:
             check(lib.dtb_set_cache_size(handle, cache_size))
 
@@ -138,7 +136,7 @@ class Tablebase:
 
     def moves(self, fen, moves_played=0):
         """Every legal Move of the position, best first: fastest win, draws, longest loss."""
-        moves = (_capi.Move * MOVE_MAX)()
+        moves = (_capi.Move * _capi.MOVES_MAX)()
         count = ctypes.c_int()
         with self._guard.call():
             position = self._parse(fen, moves_played)
@@ -186,7 +184,7 @@ class Tablebase:
         stats = _capi.Stats()
         name = c_text("material", material)
         with self._guard.call():
-            check(lib.dtb_material_stats(self._handle, name, ctypes.byref(stats)))
+            check(lib.dtb_material_stats(self._handle, name, self._rules, ctypes.byref(stats)))
             longest = self._fen(stats.longest_win_position) if stats.longest_win else None
         return Stats(
             material=stats.material.decode(),
@@ -208,12 +206,13 @@ class Tablebase:
             raise ArgumentError(f"moves_played is a number of moves, not {moves_played!r}")
         position = _capi.Position() if into is None else into
         check(lib.dtb_parse_fen(self._handle, c_text("fen", fen), ctypes.byref(position)))
-        position.strong_moves_played = moves_played
+        position.moves_played = moves_played
+        position.rules = self._rules
         return ctypes.byref(position)
 
     def _fen(self, position):
-        text = ctypes.create_string_buffer(FEN_MAX)
-        check(lib.dtb_format_fen(self._handle, ctypes.byref(position), text, FEN_MAX))
+        text = ctypes.create_string_buffer(_capi.FEN_MAX)
+        check(lib.dtb_format_fen(self._handle, ctypes.byref(position), text, _capi.FEN_MAX))
         return text.value.decode()
 
     def _move(self, move):

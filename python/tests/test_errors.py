@@ -61,7 +61,7 @@ def test_bad_positions(tables):
             tb.moves(None)
         with pytest.raises(dtb.ArgumentError, match="moves_played .* not -1"):
             tb.probe("W:W8:BK29", moves_played=-1)
-        with pytest.raises(dtb.PositionError, match="moves played .* two kings against one"):
+        with pytest.raises(dtb.PositionError, match="moves_played .* two kings against one"):
             tb.probe("W:W8:BK29", moves_played=1)
         with pytest.raises(dtb.ArgumentError, match="max_moves .* not -1"):
             tb.line("W:W8:BK29", max_moves=-1)

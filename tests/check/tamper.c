@@ -113,7 +113,7 @@ static void keep_cells(Table *t, const CellChange *c) {
 
 static const Mode modes[] = {
     {"win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, false}, false},
-    {"rules-win-dtw", change_one, {VALUES_RULES, WDL_WIN, slower_win, false}, false},
+    {"rules-win-dtw", change_one, {VALUES_OFFICIAL, WDL_WIN, slower_win, false}, false},
     {"threat-win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, true}, false},
     {"draw-to-win", change_one, {VALUES_PURE, WDL_DRAW, into_win, false}, false},
     {"all-none", clear_all, {0}, false},
