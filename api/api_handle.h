@@ -36,7 +36,7 @@ dtb_status api_fail(dtb_status status, const char *fmt, ...) __attribute__((form
 dtb_status api_null_argument(const char *function);
 
 /* The public status of a table status, with its detail recorded. */
-dtb_status api_table_failure(TableStatus s, const char *detail);
+dtb_status api_table_failure(Status s, const char *detail);
 
 /* The value set of the tables that rules asks for in v: VALUES_OFFICIAL where v has draw
  * rules and rules is DTB_RULES_OFFICIAL, else VALUES_PURE; DTB_ERR_ARGUMENT naming rules

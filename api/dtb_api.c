@@ -46,23 +46,23 @@ static const char *const status_messages[] = {
     [DTB_ERR_GAME_OVER] = "the side to move has no legal move",
 };
 
-/* The public code of each table status: one row per TableStatus. */
+/* The public code of each table status: one row per Status. */
 static const dtb_status table_statuses[] = {
-    [TABLE_OK] = DTB_OK,
-    [TABLE_ERR_MISSING] = DTB_ERR_MISSING_TABLE,
-    [TABLE_ERR_IO] = DTB_ERR_IO,
-    [TABLE_ERR_MAGIC] = DTB_ERR_FORMAT,
-    [TABLE_ERR_VERSION] = DTB_ERR_FORMAT,
-    [TABLE_ERR_VARIANT] = DTB_ERR_WRONG_TABLE,
-    [TABLE_ERR_FINGERPRINT] = DTB_ERR_WRONG_TABLE,
-    [TABLE_ERR_MATERIAL] = DTB_ERR_WRONG_TABLE,
-    [TABLE_ERR_TRUNCATED] = DTB_ERR_CORRUPT,
-    [TABLE_ERR_CHECKSUM] = DTB_ERR_CORRUPT,
-    [TABLE_ERR_MEMORY] = DTB_ERR_NO_MEMORY,
-    [TABLE_ERR_CORRUPT] = DTB_ERR_CORRUPT,
+    [STATUS_OK] = DTB_OK,
+    [STATUS_MISSING] = DTB_ERR_MISSING_TABLE,
+    [STATUS_IO] = DTB_ERR_IO,
+    [STATUS_MAGIC] = DTB_ERR_FORMAT,
+    [STATUS_VERSION] = DTB_ERR_FORMAT,
+    [STATUS_VARIANT] = DTB_ERR_WRONG_TABLE,
+    [STATUS_FINGERPRINT] = DTB_ERR_WRONG_TABLE,
+    [STATUS_MATERIAL] = DTB_ERR_WRONG_TABLE,
+    [STATUS_TRUNCATED] = DTB_ERR_CORRUPT,
+    [STATUS_CHECKSUM] = DTB_ERR_CORRUPT,
+    [STATUS_MEMORY] = DTB_ERR_NO_MEMORY,
+    [STATUS_CORRUPT] = DTB_ERR_CORRUPT,
     /* an index beyond the table: the file does not fit the material's index */
-    [TABLE_ERR_RANGE] = DTB_ERR_CORRUPT,
-    [TABLE_ERR_NEWER] = DTB_ERR_FORMAT,
+    [STATUS_RANGE] = DTB_ERR_CORRUPT,
+    [STATUS_NEWER] = DTB_ERR_FORMAT,
 };
 
 static const char *const side_names[2] = {"White", "Black"};
@@ -96,7 +96,7 @@ dtb_status api_null_argument(const char *function) {
     return api_fail(DTB_ERR_ARGUMENT, "%s: a required argument is NULL", function);
 }
 
-dtb_status api_table_failure(TableStatus s, const char *detail) {
+dtb_status api_table_failure(Status s, const char *detail) {
     size_t n = sizeof table_statuses / sizeof table_statuses[0];
     return api_fail((size_t)s < n ? table_statuses[s] : DTB_ERR_CORRUPT, "%s", detail);
 }
@@ -343,8 +343,8 @@ static dtb_status covered(Cell c) {
  * (draw_rules.h). */
 static dtb_status probe_cell(dtb_handle *h, const Probed *q, Cell *out) {
     char err[512] = "";
-    TableStatus s = tb_probe_set(h->tb, &q->p, q->set, out, err, sizeof err);
-    if (s != TABLE_OK) return api_table_failure(s, err);
+    Status s = tb_probe_set(h->tb, &q->p, q->set, out, err, sizeof err);
+    if (s != STATUS_OK) return api_table_failure(s, err);
     if (q->set == VALUES_OFFICIAL)
         *out = draw_cut_moves_played(&h->v, &q->p, *out, q->moves_played);
     return covered(*out);
@@ -363,9 +363,9 @@ dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out) {
 static dtb_status probe_wdl_only(dtb_handle *h, const Probed *q, Cell *out) {
     char err[512] = "";
     int wdl = WDL_NONE;
-    TableStatus s = tb_probe_wdl(h->tb, &q->p, q->set, &wdl, err, sizeof err);
+    Status s = tb_probe_wdl(h->tb, &q->p, q->set, &wdl, err, sizeof err);
     *out = CELL_MAKE(wdl, 0);
-    return s != TABLE_OK ? api_table_failure(s, err) : covered(*out);
+    return s != STATUS_OK ? api_table_failure(s, err) : covered(*out);
 }
 
 /* Moves already played toward the draw rules' limit make the DTW matter (draw_cut_moves_played). */
@@ -397,8 +397,8 @@ static dtb_status probe_wdl_together(dtb_handle *h, const Position *p, size_t to
     int wdl[WDL_MANY_GROUP];
     char err[512] = "";
     size_t bad = 0;
-    TableStatus ts = tb_probe_wdl_many(h->tb, p, together, set, wdl, &bad, err, sizeof err);
-    if (ts != TABLE_OK) {
+    Status ts = tb_probe_wdl_many(h->tb, p, together, set, wdl, &bad, err, sizeof err);
+    if (ts != STATUS_OK) {
         *failed = where[bad];
         return api_table_failure(ts, err);
     }

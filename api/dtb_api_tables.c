@@ -74,9 +74,10 @@ static size_t join_names(const MaterialList *list, char *buf, size_t len) {
 dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *needed) {
     if (!h || !buf) return api_null_argument(__func__);
     MaterialList list = {0};
-    if (tb_each_file(h->dir, collect_material, &list) < 0) {
+    char err[1024];
+    if (tb_each_file(h->dir, collect_material, &list, err, sizeof err) != STATUS_OK) {
         free(list.names);
-        return api_fail(DTB_ERR_IO, "cannot read the folder %s", h->dir);
+        return api_fail(DTB_ERR_IO, "%s", err);
     }
     if (list.out_of_memory) {
         free(list.names);
@@ -132,14 +133,14 @@ typedef struct Count {
     uint64_t longest_index[VALUE_SETS_MAX];
 } Count;
 
-static TableStatus count_position(void *ctx, uint64_t index, const Position *p, const Cell *cells,
-                                  char *err, size_t errlen) {
+static Status count_position(void *ctx, uint64_t index, const Position *p, const Cell *cells,
+                             char *err, size_t errlen) {
     (void)p, (void)err, (void)errlen;
     Count *count = ctx;
     int side = (index >= count->ix->per_side) != count->reversed;
     for (uint32_t set = 0; set < count->sets; set++)
         count_cell(cells[set], side, index, &count->by_set[set], &count->longest_index[set]);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 static void set_longest_win(const dtb_handle *h, const Indexer *ix, uint64_t index, bool reversed,
@@ -170,8 +171,8 @@ static dtb_status stored_sets(const dtb_handle *h, const Material *m, uint32_t *
     char name[MATERIAL_NAME_MAX], err[1024];
     TableFile *file;
     material_name(m, name, sizeof name);
-    TableStatus s = tb_open_file(&h->v, h->dir, name, &file, err, sizeof err);
-    if (s != TABLE_OK) return api_table_failure(s, err);
+    Status s = tb_open_file(&h->v, h->dir, name, &file, err, sizeof err);
+    if (s != STATUS_OK) return api_table_failure(s, err);
     *sets = table_info(file)->cells_per_position;
     table_close(file);
     return DTB_OK;
@@ -202,8 +203,8 @@ static dtb_status count_material(dtb_handle *h, const char *material, const Mate
     idx_init(&ix, &h->v, m);
     Count count = {.ix = &ix, .reversed = reversed, .sets = sets, .by_set = by_set};
     char err[1024];
-    TableStatus ts = tb_scan(h->tb, m, count_position, &count, err, sizeof err);
-    if (ts != TABLE_OK) return api_table_failure(ts, err);
+    Status ts = tb_scan(h->tb, m, count_position, &count, err, sizeof err);
+    if (ts != STATUS_OK) return api_table_failure(ts, err);
     for (uint32_t set = 0; set < sets; set++) {
         dtb_stats *out = &by_set[set];
         snprintf(out->material, sizeof out->material, "%s", material);

@@ -63,7 +63,7 @@ static bool measure_orders(Bench *b, const TableInfo *file_info, const Cell *cel
     char path[4200];
     TableInfo info = *file_info;
     bool ok = true;
-    snprintf(path, sizeof path, "%s/%s%s", b->tmp, info.material, TB_FILE_SUFFIX);
+    tb_file_path(b->tmp, info.material, path, sizeof path);
     for (int o = 0; o < ORDERS && ok; o++) {
         int same = 0;
         while (same < o && !same_order(info.part_size, orders[same], orders[o])) same++;

@@ -65,29 +65,6 @@ struct TableFile {
     BlockCache *cache; /* NULL: blocks are kept until table_close */
 };
 
-/* One row per TableStatus. */
-static const char *const status_text[] = {
-    [TABLE_OK] = "ok",
-    [TABLE_ERR_MISSING] = "no such file",
-    [TABLE_ERR_IO] = "input/output error",
-    [TABLE_ERR_MAGIC] = "not a dtb table",
-    [TABLE_ERR_VERSION] = "older format version",
-    [TABLE_ERR_VARIANT] = "table of another variant",
-    [TABLE_ERR_FINGERPRINT] = "table built under other rules",
-    [TABLE_ERR_MATERIAL] = "table of another material",
-    [TABLE_ERR_TRUNCATED] = "truncated file",
-    [TABLE_ERR_CHECKSUM] = "checksum mismatch",
-    [TABLE_ERR_MEMORY] = "out of memory",
-    [TABLE_ERR_CORRUPT] = "inconsistent contents",
-    [TABLE_ERR_RANGE] = "position index out of range",
-    [TABLE_ERR_NEWER] = "newer format version",
-};
-
-const char *table_status_text(TableStatus s) {
-    size_t n = sizeof status_text / sizeof status_text[0];
-    return (size_t)s < n && status_text[s] ? status_text[s] : "unknown status";
-}
-
 /* Reads up to len bytes at offset; returns how many (fewer only at the end of the file),
  * or -1 on error. */
 static ssize_t read_at(int fd, void *buf, size_t len, uint64_t offset) {
@@ -102,35 +79,36 @@ static ssize_t read_at(int fd, void *buf, size_t len, uint64_t offset) {
     return (ssize_t)done;
 }
 
-static TableStatus open_file(TableFile *t, const char *path, char *err, size_t errlen) {
+static Status open_file(TableFile *t, const char *path, char *err, size_t errlen) {
     t->path = strdup(path);
-    if (!t->path) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!t->path) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     /* Without O_NONBLOCK a FIFO under a table's name would hold the open forever; on a
      * regular file the flag changes nothing. */
     t->fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
     struct stat st;
     if (t->fd < 0 || fstat(t->fd, &st) != 0) {
-        TableStatus s = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
-        return tf_fail(err, errlen, s, path, "%s", strerror(errno));
+        Status s = errno == ENOENT ? STATUS_MISSING : STATUS_IO;
+        return status_fail(err, errlen, s, path, "%s", strerror(errno));
     }
-    if (!S_ISREG(st.st_mode)) return tf_fail(err, errlen, TABLE_ERR_IO, path, "not a regular file");
+    if (!S_ISREG(st.st_mode))
+        return status_fail(err, errlen, STATUS_IO, path, "not a regular file");
     t->size = (uint64_t)st.st_size;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Magic and version come first: a newer version may lay out the rest differently. */
-static TableStatus check_prefix(const TableFile *t, const uint8_t *head, ssize_t n, char *err,
-                                size_t errlen) {
+static Status check_prefix(const TableFile *t, const uint8_t *head, ssize_t n, char *err,
+                           size_t errlen) {
     if (n >= 4 && tf_get_u32(head + TF_OFF_MAGIC) != TF_MAGIC)
-        return tf_fail(err, errlen, TABLE_ERR_MAGIC, t->path, "not a dtb table (wrong magic)");
+        return status_fail(err, errlen, STATUS_MAGIC, t->path, "not a dtb table (wrong magic)");
     uint32_t version = n >= 8 ? tf_get_u32(head + TF_OFF_VERSION) : TF_VERSION;
     if (version != TF_VERSION)
-        return tf_fail(err, errlen, version > TF_VERSION ? TABLE_ERR_NEWER : TABLE_ERR_VERSION,
-                       t->path, "format version %u, this reader knows version %u", version,
-                       TF_VERSION);
+        return status_fail(err, errlen, version > TF_VERSION ? STATUS_NEWER : STATUS_VERSION,
+                           t->path, "format version %u, this reader knows version %u", version,
+                           TF_VERSION);
     if (n < TF_HEADER_SIZE)
-        return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path, "truncated header");
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_TRUNCATED, t->path, "truncated header");
+    return STATUS_OK;
 }
 
 /* The encoding each kind of stream may have. */
@@ -156,7 +134,7 @@ static bool parse_stream(TableFile *t, const uint8_t *head, int i) {
 }
 
 /* The fields that say where the header checksum is, checked before it can be. */
-static TableStatus locate_checksum(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
+static Status locate_checksum(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     t->info.positions = tf_get_u64(head + TF_OFF_POSITIONS);
     t->info.cells_per_position = tf_get_u32(head + TF_OFF_SETS);
     t->info.sides = tf_get_u32(head + TF_OFF_SIDES);
@@ -166,31 +144,31 @@ static TableStatus locate_checksum(TableFile *t, const uint8_t *head, char *err,
     if (fits) tf_stored_range(t->info.positions, t->info.sides, &t->stored_first, &t->stored_count);
     for (int i = 0; i < TF_STREAMS && fits; i++) fits = parse_stream(t, head, i);
     if (!fits)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                       "impossible layout: %u value sets, sides code %u, an odd number of "
-                       "positions, or a stream with a bad block size or encoding",
-                       sets, t->info.sides);
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path,
+                           "impossible layout: %u value sets, sides code %u, an odd number of "
+                           "positions, or a stream with a bad block size or encoding",
+                           sets, t->info.sides);
     /* Every block takes at least one byte, so the count is bounded by the file size. */
     if (t->block_count > t->size / (TF_ENTRY_SIZE + 1) || tf_data_start(t->block_count) > t->size)
-        return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path,
-                       "truncated: %llu positions need more than %llu bytes",
-                       (unsigned long long)t->info.positions, (unsigned long long)t->size);
+        return status_fail(err, errlen, STATUS_TRUNCATED, t->path,
+                           "truncated: %llu positions need more than %llu bytes",
+                           (unsigned long long)t->info.positions, (unsigned long long)t->size);
     t->data_start = tf_data_start(t->block_count);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Reads header and offset table into a new buffer and checks their checksum. */
-static TableStatus read_checked(TableFile *t, uint8_t **out, char *err, size_t errlen) {
+static Status read_checked(TableFile *t, uint8_t **out, char *err, size_t errlen) {
     uint64_t covered = t->data_start - TF_SUM_SIZE;
     uint8_t *bytes = malloc(t->data_start);
-    if (!bytes) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    if (!bytes) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     *out = bytes;
     if (read_at(t->fd, bytes, t->data_start, 0) != (ssize_t)t->data_start)
-        return tf_fail(err, errlen, TABLE_ERR_IO, t->path, "cannot read the offset table");
+        return status_fail(err, errlen, STATUS_IO, t->path, "cannot read the offset table");
     if (XXH3_64bits(bytes, covered) != tf_get_u64(bytes + covered))
-        return tf_fail(err, errlen, TABLE_ERR_CHECKSUM, t->path,
-                       "header or offset table does not match its checksum");
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_CHECKSUM, t->path,
+                           "header or offset table does not match its checksum");
+    return STATUS_OK;
 }
 
 /* Copies a NUL-padded name field; false when it has no terminating NUL. */
@@ -199,11 +177,11 @@ static bool get_name(char *out, const uint8_t *field, size_t len) {
     return memchr(out, '\0', len) != NULL;
 }
 
-static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
+static Status parse_info(TableFile *t, const uint8_t *head, char *err, size_t errlen) {
     TableInfo *info = &t->info;
     if (!get_name(info->variant, head + TF_OFF_VARIANT, sizeof info->variant) ||
         !get_name(info->material, head + TF_OFF_MATERIAL, sizeof info->material))
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unterminated name in the header");
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path, "unterminated name in the header");
     info->fingerprint = tf_get_u64(head + TF_OFF_FINGERPRINT);
     for (int k = 0; k < 16; k++)
         info->counts[k / 8][k / 4 % 2][k % 4] = tf_get_u64(head + TF_OFF_COUNTS + 8 * k);
@@ -215,14 +193,14 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
     for (int k = TF_OFF_ORDER + PART_COUNT; k < TF_OFF_FLAGS; k++) padded &= head[k] == 0;
     if (!padded ||
         !part_order_init(&t->order, info->part_size, info->part_order, info->positions / 2))
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                       "the index's parts do not multiply to its size or their order is not a "
-                       "permutation");
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path,
+                           "the index's parts do not multiply to its size or their order is not a "
+                           "permutation");
     if (head[TF_OFF_FLAGS] & ~TF_FLAG_DRAFT)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unknown flags %#x in the header",
-                       head[TF_OFF_FLAGS]);
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path, "unknown flags %#x in the header",
+                           head[TF_OFF_FLAGS]);
     info->draft = head[TF_OFF_FLAGS] & TF_FLAG_DRAFT;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 static uint64_t block_begin(const TableFile *t, uint64_t b) {
@@ -255,58 +233,58 @@ static bool read_entry(TableFile *t, const uint8_t *table, uint64_t b, size_t bo
 /* Each block must lie after the previous one, no longer than zstd's bound for its
  * contents, and the last must end where the file does.  The bound is worked out once for
  * a stream's full blocks: a block at a time, it took a third of opening a large table. */
-static TableStatus parse_entries(TableFile *t, const uint8_t *table, char *err, size_t errlen) {
+static Status parse_entries(TableFile *t, const uint8_t *table, char *err, size_t errlen) {
     t->entries = malloc(t->block_count * sizeof *t->entries + 1);
-    if (!t->entries) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    if (!t->entries) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     uint64_t b = 0;
     for (const Stream *s = t->streams; b < t->block_count; s++) {
         size_t full = ZSTD_compressBound(tf_encoded_bytes(s->encoding, s->per_block));
         for (; b < t->block_count && b < s->first + s->blocks; b++) {
             bool last = b + 1 == s->first + s->blocks;
             if (!read_entry(t, table, b, last ? ZSTD_compressBound(decoded_bytes(t, b)) : full))
-                return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                               "block %llu has an impossible offset", (unsigned long long)b);
+                return status_fail(err, errlen, STATUS_CORRUPT, t->path,
+                                   "block %llu has an impossible offset", (unsigned long long)b);
         }
     }
     uint64_t end = block_begin(t, t->block_count);
     if (end > t->size)
-        return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path,
-                       "truncated: %llu bytes, the offset table says %llu",
-                       (unsigned long long)t->size, (unsigned long long)end);
+        return status_fail(err, errlen, STATUS_TRUNCATED, t->path,
+                           "truncated: %llu bytes, the offset table says %llu",
+                           (unsigned long long)t->size, (unsigned long long)end);
     if (end < t->size)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "%llu bytes after the last block",
-                       (unsigned long long)(t->size - end));
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path, "%llu bytes after the last block",
+                           (unsigned long long)(t->size - end));
+    return STATUS_OK;
 }
 
-static TableStatus read_header(TableFile *t, char *err, size_t errlen) {
+static Status read_header(TableFile *t, char *err, size_t errlen) {
     uint8_t head[TF_HEADER_SIZE], *bytes = NULL;
     ssize_t n = read_at(t->fd, head, sizeof head, 0);
-    if (n < 0) return tf_fail(err, errlen, TABLE_ERR_IO, t->path, "%s", strerror(errno));
-    TableStatus s = check_prefix(t, head, n, err, errlen);
-    if (s == TABLE_OK) s = locate_checksum(t, head, err, errlen);
-    if (s == TABLE_OK) s = read_checked(t, &bytes, err, errlen);
-    if (s == TABLE_OK) s = parse_info(t, bytes, err, errlen);
-    if (s == TABLE_OK) s = parse_entries(t, bytes + TF_HEADER_SIZE, err, errlen);
+    if (n < 0) return status_fail(err, errlen, STATUS_IO, t->path, "%s", strerror(errno));
+    Status s = check_prefix(t, head, n, err, errlen);
+    if (s == STATUS_OK) s = locate_checksum(t, head, err, errlen);
+    if (s == STATUS_OK) s = read_checked(t, &bytes, err, errlen);
+    if (s == STATUS_OK) s = parse_info(t, bytes, err, errlen);
+    if (s == STATUS_OK) s = parse_entries(t, bytes + TF_HEADER_SIZE, err, errlen);
     free(bytes);
     return s;
 }
 
-static TableStatus check_identity(const TableFile *t, const Variant *v, const char *material,
-                                  char *err, size_t errlen) {
+static Status check_identity(const TableFile *t, const Variant *v, const char *material, char *err,
+                             size_t errlen) {
     const TableInfo *info = &t->info;
     if (v && strcmp(info->variant, v->id) != 0)
-        return tf_fail(err, errlen, TABLE_ERR_VARIANT, t->path, "table of variant %s, not %s",
-                       info->variant, v->id);
+        return status_fail(err, errlen, STATUS_VARIANT, t->path, "table of variant %s, not %s",
+                           info->variant, v->id);
     if (v && info->fingerprint != variant_fingerprint(v))
-        return tf_fail(err, errlen, TABLE_ERR_FINGERPRINT, t->path,
-                       "built under other rules for %s (fingerprint %016llx, expected %016llx)",
-                       v->id, (unsigned long long)info->fingerprint,
-                       (unsigned long long)variant_fingerprint(v));
+        return status_fail(err, errlen, STATUS_FINGERPRINT, t->path,
+                           "built under other rules for %s (fingerprint %016llx, expected %016llx)",
+                           v->id, (unsigned long long)info->fingerprint,
+                           (unsigned long long)variant_fingerprint(v));
     if (material && strcmp(info->material, material) != 0)
-        return tf_fail(err, errlen, TABLE_ERR_MATERIAL, t->path, "table of %s, not %s",
-                       info->material, material);
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_MATERIAL, t->path, "table of %s, not %s",
+                           info->material, material);
+    return STATUS_OK;
 }
 
 /* A WDL stream has a summary where each block's lies in one piece, in whole bytes, so that
@@ -340,25 +318,25 @@ static bool alloc_block_arrays(TableFile *t) {
     return t->blocks && t->referenced && t->summarized;
 }
 
-TableStatus table_open(const char *path, const Variant *v, const char *material, TableFile **out,
-                       char *err, size_t errlen) {
+Status table_open(const char *path, const Variant *v, const char *material, TableFile **out,
+                  char *err, size_t errlen) {
     *out = NULL;
     TableFile *t = calloc(1, sizeof *t);
-    if (!t) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!t) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     t->fd = -1;
-    TableStatus s = open_file(t, path, err, errlen);
-    if (s == TABLE_OK) s = read_header(t, err, errlen);
-    if (s == TABLE_OK) s = check_identity(t, v, material, err, errlen);
-    if (s == TABLE_OK && !alloc_block_arrays(t))
-        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
-    if (s == TABLE_OK && !alloc_summaries(t))
-        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
-    if (s != TABLE_OK) {
+    Status s = open_file(t, path, err, errlen);
+    if (s == STATUS_OK) s = read_header(t, err, errlen);
+    if (s == STATUS_OK) s = check_identity(t, v, material, err, errlen);
+    if (s == STATUS_OK && !alloc_block_arrays(t))
+        s = status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
+    if (s == STATUS_OK && !alloc_summaries(t))
+        s = status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
+    if (s != STATUS_OK) {
         table_close(t);
         return s;
     }
     *out = t;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 const TableInfo *table_info(const TableFile *t) {
@@ -376,22 +354,22 @@ static const char *stream_name(const TableFile *t, uint64_t b) {
 }
 
 /* Reads block b's compressed bytes into a new buffer (*out) and checks their checksum. */
-static TableStatus load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *len,
-                               char *err, size_t errlen) {
+static Status load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *len, char *err,
+                          size_t errlen) {
     uint64_t begin = block_begin(t, b);
     *len = (size_t)(t->entries[b].end - begin);
     *out = malloc(*len + 1);
-    if (!*out) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    if (!*out) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     ssize_t n = read_at(t->fd, *out, *len, begin);
-    if (n < 0) return tf_fail(err, errlen, TABLE_ERR_IO, t->path, "%s", strerror(errno));
+    if (n < 0) return status_fail(err, errlen, STATUS_IO, t->path, "%s", strerror(errno));
     if ((size_t)n < *len)
-        return tf_fail(err, errlen, TABLE_ERR_TRUNCATED, t->path, "truncated in block %llu",
-                       (unsigned long long)b);
+        return status_fail(err, errlen, STATUS_TRUNCATED, t->path, "truncated in block %llu",
+                           (unsigned long long)b);
     if (XXH3_64bits(*out, *len) != t->entries[b].sum)
-        return tf_fail(err, errlen, TABLE_ERR_CHECKSUM, t->path,
-                       "block %llu (%s) does not match its checksum", (unsigned long long)b,
-                       stream_name(t, b));
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_CHECKSUM, t->path,
+                           "block %llu (%s) does not match its checksum", (unsigned long long)b,
+                           stream_name(t, b));
+    return STATUS_OK;
 }
 
 static void free_dctx(void *dctx) {
@@ -414,19 +392,20 @@ static ZSTD_DCtx *take_dctx(bool *kept) {
 }
 
 /* Decodes block b into out, which has room for decoded_bytes(t, b). */
-static TableStatus decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, size_t errlen) {
+static Status decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, size_t errlen) {
     uint8_t *packed;
     size_t len, want = decoded_bytes(t, b);
-    TableStatus s = load_packed(t, b, &packed, &len, err, errlen);
+    Status s = load_packed(t, b, &packed, &len, err, errlen);
     bool kept = true;
-    ZSTD_DCtx *dctx = s == TABLE_OK ? take_dctx(&kept) : NULL;
-    if (s == TABLE_OK && !dctx)
-        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
-    if (s == TABLE_OK) {
+    ZSTD_DCtx *dctx = s == STATUS_OK ? take_dctx(&kept) : NULL;
+    if (s == STATUS_OK && !dctx)
+        s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
+    if (s == STATUS_OK) {
         size_t got = ZSTD_decompressDCtx(dctx, out, want, packed, len);
         if (ZSTD_isError(got) || got != want)
-            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
-                        "block %llu does not decompress to %zu bytes", (unsigned long long)b, want);
+            s = status_fail(err, errlen, STATUS_CORRUPT, t->path,
+                            "block %llu does not decompress to %zu bytes", (unsigned long long)b,
+                            want);
         if (!kept) ZSTD_freeDCtx(dctx);
     }
     free(packed);
@@ -539,20 +518,20 @@ static void keep_block(TableFile *t, uint64_t b, uint8_t *mine) {
 /* Decodes block b, writes its summary, gives the value at position k of the block in *out
  * and keeps the block for later probes (keep_block).  The value is read before: a kept
  * block may be evicted at once. */
-static TableStatus decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *out, char *err,
-                                size_t errlen) {
+static Status decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *out, char *err,
+                           size_t errlen) {
     uint8_t *mine = new_block(t, b);
-    if (!mine) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
-    TableStatus s = decode_block(t, b, mine, err, errlen);
-    if (s == TABLE_OK && !summarize(t, b, mine))
-        s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
-    if (s != TABLE_OK) {
+    if (!mine) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
+    Status s = decode_block(t, b, mine, err, errlen);
+    if (s == STATUS_OK && !summarize(t, b, mine))
+        s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
+    if (s != STATUS_OK) {
         drop_block(t, b, mine);
         return s;
     }
     *out = tf_decoded_value(stream_of(t, b)->encoding, mine, k);
     keep_block(t, b, mine);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* The value at position k of block b, of stream s, from its decoded copy, marking it
@@ -576,29 +555,28 @@ bool table_leaves_threats(const TableFile *t) {
     return t->info.sides != TABLE_SIDES_BOTH;
 }
 
-static TableStatus check_request(const TableFile *t, uint64_t index, int set, char *err,
-                                 size_t errlen) {
+static Status check_request(const TableFile *t, uint64_t index, int set, char *err, size_t errlen) {
     if (index >= t->info.positions)
-        return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "index %llu beyond %llu positions",
-                       (unsigned long long)index, (unsigned long long)t->info.positions);
+        return status_fail(err, errlen, STATUS_RANGE, t->path, "index %llu beyond %llu positions",
+                           (unsigned long long)index, (unsigned long long)t->info.positions);
     if (!table_stores(t, index))
-        return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path,
-                       "index %llu has the side to move this table leaves out",
-                       (unsigned long long)index);
+        return status_fail(err, errlen, STATUS_RANGE, t->path,
+                           "index %llu has the side to move this table leaves out",
+                           (unsigned long long)index);
     if (set < 0 || (uint32_t)set >= t->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_RANGE, t->path, "no value set %d", set);
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_RANGE, t->path, "no value set %d", set);
+    return STATUS_OK;
 }
 
 /* The value stream i stores at place `place` of the file's order, a stored position's: from
  * the summary, else lock-free from the decoded block, else by decoding it. */
-static TableStatus stream_value(TableFile *t, int i, uint64_t place, unsigned *out, char *err,
-                                size_t errlen) {
+static Status stream_value(TableFile *t, int i, uint64_t place, unsigned *out, char *err,
+                           size_t errlen) {
     const Stream *s = &t->streams[i];
     uint64_t index = place - t->stored_first;
     uint64_t b = s->first + index / s->per_block, k = index % s->per_block;
-    if (s->pieces && (*out = summary_value(t, s, b, index)) != WDL_NONE) return TABLE_OK;
-    if (read_kept(t, s, b, k, out)) return TABLE_OK;
+    if (s->pieces && (*out = summary_value(t, s, b, index)) != WDL_NONE) return STATUS_OK;
+    if (read_kept(t, s, b, k, out)) return STATUS_OK;
     return decode_value(t, b, k, out, err, errlen);
 }
 
@@ -614,12 +592,11 @@ void table_prefetch_wdl(TableFile *t, uint64_t index, int set) {
     if (bytes) __builtin_prefetch(bytes + tf_decoded_byte(s->encoding, index % s->per_block));
 }
 
-TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
-                           size_t errlen) {
+Status table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err, size_t errlen) {
     unsigned wdl = 0;
-    TableStatus s = check_request(t, index, set, err, errlen);
-    uint64_t place = s == TABLE_OK ? part_order_to_file(&t->order, index) : 0;
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
+    Status s = check_request(t, index, set, err, errlen);
+    uint64_t place = s == STATUS_OK ? part_order_to_file(&t->order, index) : 0;
+    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
     *out = (int)wdl;
     return s;
 }
@@ -630,15 +607,15 @@ static bool dtw_fits(unsigned wdl, unsigned half) {
     return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_STORED_MAX;
 }
 
-TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
+Status table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
     unsigned wdl = 0, half = 0;
-    TableStatus s = check_request(t, index, set, err, errlen);
-    uint64_t place = s == TABLE_OK ? part_order_to_file(&t->order, index) : 0;
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
-    if (s == TABLE_OK) s = stream_value(t, 2 * set + TF_DTW, place, &half, err, errlen);
-    if (s == TABLE_OK && !dtw_fits(wdl, half))
-        s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
-                    (unsigned long long)index, CELL_DTW_STORED_MAX);
+    Status s = check_request(t, index, set, err, errlen);
+    uint64_t place = s == STATUS_OK ? part_order_to_file(&t->order, index) : 0;
+    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
+    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_DTW, place, &half, err, errlen);
+    if (s == STATUS_OK && !dtw_fits(wdl, half))
+        s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "position %llu has a DTW over %d",
+                        (unsigned long long)index, CELL_DTW_STORED_MAX);
     *out = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
     return s;
 }
@@ -670,24 +647,24 @@ static bool spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *b
 /* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent.  Every
  * block is decoded here, kept or not: a whole table's reads would otherwise hold a read
  * section (read_guard.h) for as long. */
-static TableStatus read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *out, char *err,
-                             size_t errlen) {
+static Status read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *out, char *err,
+                        size_t errlen) {
     size_t largest = 0;
     for (uint64_t b = 0; b < t->block_count; b++)
         if (decoded_bytes(t, b) > largest) largest = decoded_bytes(t, b);
     uint8_t *buffer = malloc(largest + 1);
-    if (!buffer) return tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+    if (!buffer) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     uint64_t left_out = t->stored_first ? 0 : t->stored_count; /* the side not stored */
     memset(out + left_out * sets, 0, (t->info.positions - t->stored_count) * sets * sizeof *out);
-    TableStatus s = TABLE_OK;
-    for (uint64_t b = 0; b < t->block_count && s == TABLE_OK; b++) {
+    Status s = STATUS_OK;
+    for (uint64_t b = 0; b < t->block_count && s == STATUS_OK; b++) {
         const Stream *stream = stream_of(t, b);
         uint32_t i = (uint32_t)(stream - t->streams);
         if (i / 2 < first || i / 2 >= first + sets) continue;
         s = decode_block(t, b, buffer, err, errlen);
-        if (s == TABLE_OK && !spread_block(t, (int)i, b - stream->first, buffer, first, sets, out))
-            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "block %llu has a DTW over %d",
-                        (unsigned long long)b, CELL_DTW_STORED_MAX);
+        if (s == STATUS_OK && !spread_block(t, (int)i, b - stream->first, buffer, first, sets, out))
+            s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "block %llu has a DTW over %d",
+                            (unsigned long long)b, CELL_DTW_STORED_MAX);
     }
     free(buffer);
     return s;
@@ -702,66 +679,66 @@ typedef struct ScanBlock {
 
 /* The value stream i stores at the scan's next place, decoding its next block first where
  * the last is used up. */
-static TableStatus scan_value(TableFile *t, int i, ScanBlock *b, unsigned *out, char *err,
-                              size_t errlen) {
+static Status scan_value(TableFile *t, int i, ScanBlock *b, unsigned *out, char *err,
+                         size_t errlen) {
     const Stream *s = &t->streams[i];
     if (b->k == b->n) {
-        TableStatus status = decode_block(t, b->next, b->bytes, err, errlen);
-        if (status != TABLE_OK) return status;
+        Status status = decode_block(t, b->next, b->bytes, err, errlen);
+        if (status != STATUS_OK) return status;
         b->n = tf_block_positions(t->stored_count, s->per_block, b->next++ - s->first);
         b->k = 0;
     }
     *out = tf_decoded_value(s->encoding, b->bytes, b->k++);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* The cells of the scan's next place, position `index`, one a value set. */
-static TableStatus scan_cells(TableFile *t, ScanBlock *block, uint64_t index, Cell *cells,
-                              char *err, size_t errlen) {
-    TableStatus s = TABLE_OK;
-    for (uint32_t set = 0; set < t->info.cells_per_position && s == TABLE_OK; set++) {
+static Status scan_cells(TableFile *t, ScanBlock *block, uint64_t index, Cell *cells, char *err,
+                         size_t errlen) {
+    Status s = STATUS_OK;
+    for (uint32_t set = 0; set < t->info.cells_per_position && s == STATUS_OK; set++) {
         unsigned wdl = 0, half = 0;
         s = scan_value(t, (int)(2 * set + TF_WDL), &block[2 * set + TF_WDL], &wdl, err, errlen);
-        if (s == TABLE_OK)
+        if (s == STATUS_OK)
             s = scan_value(t, (int)(2 * set + TF_DTW), &block[2 * set + TF_DTW], &half, err,
                            errlen);
-        if (s == TABLE_OK && !dtw_fits(wdl, half))
-            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "position %llu has a DTW over %d",
-                        (unsigned long long)index, CELL_DTW_STORED_MAX);
+        if (s == STATUS_OK && !dtw_fits(wdl, half))
+            s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "position %llu has a DTW over %d",
+                            (unsigned long long)index, CELL_DTW_STORED_MAX);
         cells[set] = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
     }
     return s;
 }
 
-TableStatus table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen) {
+Status table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen) {
     uint32_t streams = 2 * t->info.cells_per_position;
     ScanBlock block[TF_STREAMS] = {{0}};
-    TableStatus s = TABLE_OK;
-    for (uint32_t i = 0; i < streams && s == TABLE_OK; i++) {
+    Status s = STATUS_OK;
+    for (uint32_t i = 0; i < streams && s == STATUS_OK; i++) {
         const Stream *stream = &t->streams[i];
         block[i].bytes = malloc(tf_encoded_bytes(stream->encoding, stream->per_block) + 1);
         block[i].next = stream->first;
-        if (!block[i].bytes) s = tf_fail(err, errlen, TABLE_ERR_MEMORY, t->path, "out of memory");
+        if (!block[i].bytes) s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     }
     PartWalk walk;
     part_walk_start(&t->order, t->stored_first, &walk);
-    for (uint64_t k = 0; k < t->stored_count && s == TABLE_OK; k++) {
+    for (uint64_t k = 0; k < t->stored_count && s == STATUS_OK; k++) {
         Cell cells[TF_STREAMS / 2];
         s = scan_cells(t, block, walk.index, cells, err, errlen);
-        if (s == TABLE_OK) s = visit(ctx, walk.index, cells, err, errlen);
+        if (s == STATUS_OK) s = visit(ctx, walk.index, cells, err, errlen);
         part_walk_next(&t->order, &walk);
     }
     for (uint32_t i = 0; i < streams; i++) free(block[i].bytes);
     return s;
 }
 
-TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
+Status table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
     return read_sets(t, 0, t->info.cells_per_position, out, err, errlen);
 }
 
-TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen) {
+Status table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen) {
     if ((uint32_t)set >= t->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_MATERIAL, t->path, "no such value set");
+        return status_fail(err, errlen, STATUS_MATERIAL, t->path, "no such value set");
     return read_sets(t, (uint32_t)set, 1, out, err, errlen);
 }
 
@@ -774,9 +751,9 @@ void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_byt
     *decoded_bytes_out = tf_encoded_bytes(s->encoding, t->stored_count);
 }
 
-TableStatus table_verify(const TableFile *t, char *err, size_t errlen) {
-    TableStatus s = TABLE_OK;
-    for (uint64_t b = 0; s == TABLE_OK && b < t->block_count; b++) {
+Status table_verify(const TableFile *t, char *err, size_t errlen) {
+    Status s = STATUS_OK;
+    for (uint64_t b = 0; s == STATUS_OK && b < t->block_count; b++) {
         uint8_t *packed;
         size_t len;
         s = load_packed(t, b, &packed, &len, err, errlen);
@@ -785,10 +762,10 @@ TableStatus table_verify(const TableFile *t, char *err, size_t errlen) {
     return s;
 }
 
-TableStatus table_verify_file(const char *path, char *err, size_t errlen) {
+Status table_verify_file(const char *path, char *err, size_t errlen) {
     TableFile *t;
-    TableStatus s = table_open(path, NULL, NULL, &t, err, errlen);
-    if (s == TABLE_OK) s = table_verify(t, err, errlen);
+    Status s = table_open(path, NULL, NULL, &t, err, errlen);
+    if (s == STATUS_OK) s = table_verify(t, err, errlen);
     table_close(t);
     return s;
 }

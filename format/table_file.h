@@ -13,34 +13,14 @@
 
 #include "block_cache.h"
 #include "part_order.h"
+#include "status.h"
+#include "table_format.h"
+#include "value.h"
 #include "variant.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-/* A position's value for the side to move: the WDL in the low 2 bits, the DTW in plies
- * above them. */
-typedef uint16_t Cell;
-enum { WDL_NONE = 0, WDL_LOSS = 1, WDL_DRAW = 2, WDL_WIN = 3 };
-#define CELL_WDL(c)         ((c)&3)
-#define CELL_DTW(c)         ((c) >> 2)
-#define CELL_MAKE(wdl, dtw) ((Cell)(((dtw) << 2) | (wdl)))
-#define CELL_DTW_MAX        16383
-/* The largest DTW a table may store: a probe adds a ply to it for each capture it searches
- * and once more for a move's value, at most a piece a ply, so this leaves room for them. */
-#define CELL_DTW_STORED_MAX (CELL_DTW_MAX - 64)
-
-/* Which sides to move a file stores values for (TableInfo.sides).  With one, a probe of
- * the other side searches its moves, which all reach the stored side or another
- * material: Kingsrow's tables do so, and Syzygy's DTZ tables.  TABLE_SIDES_SMALLER asks
- * the writer for whichever side's WDL compresses smaller. */
-enum {
-    TABLE_SIDES_BOTH = 0,
-    TABLE_SIDES_WHITE = 1,
-    TABLE_SIDES_BLACK = 2,
-    TABLE_SIDES_SMALLER = 3
-};
 
 typedef struct TableInfo {
     char variant[32];
@@ -57,34 +37,14 @@ typedef struct TableInfo {
     bool draft; /* read from a file: written fast, to be rewritten (table_writer_draft) */
 } TableInfo;
 
-typedef enum TableStatus {
-    TABLE_OK = 0,
-    TABLE_ERR_MISSING,     /* no such file */
-    TABLE_ERR_IO,          /* cannot read or write */
-    TABLE_ERR_MAGIC,       /* not a dtb table */
-    TABLE_ERR_VERSION,     /* an older format version than this reader's */
-    TABLE_ERR_VARIANT,     /* another variant's table */
-    TABLE_ERR_FINGERPRINT, /* same id, other rule parameters */
-    TABLE_ERR_MATERIAL,    /* not the material asked for */
-    TABLE_ERR_TRUNCATED,   /* shorter than its header says */
-    TABLE_ERR_CHECKSUM,    /* a block or the header does not match its checksum */
-    TABLE_ERR_MEMORY,
-    TABLE_ERR_CORRUPT, /* checksums match but the contents do not fit together (crafted) */
-    TABLE_ERR_RANGE,   /* a position index beyond the table */
-    TABLE_ERR_NEWER,   /* a newer format version than this reader's */
-} TableStatus;
-
-/* A short description of s, such as "checksum mismatch"; never NULL. */
-const char *table_status_text(TableStatus s);
-
 typedef struct TableFile TableFile;
 
 /* Opens and checks the header of a table for variant v and material (canonical name).
  * On error *out is NULL and err names the file and the problem.  v or material NULL
  * accepts any (for tools that inspect files).  The caller should also compare
  * table_info(t)->positions with its index size.  The file stays open until table_close. */
-TableStatus table_open(const char *path, const Variant *v, const char *material, TableFile **out,
-                       char *err, size_t errlen);
+Status table_open(const char *path, const Variant *v, const char *material, TableFile **out,
+                  char *err, size_t errlen);
 const TableInfo *table_info(const TableFile *t);
 
 /* Whether the file stores a value for position index (its side to move is stored). */
@@ -109,12 +69,11 @@ void table_set_cache(TableFile *t, BlockCache *cache);
  * a 256th of its decoded size (see table_file.c), through which a read of a position in a
  * run of one value needs no decoded block.  Positions whose value is
  * not stored give arbitrary cells; an index of a side to move the file leaves out is an
- * error (TABLE_ERR_RANGE). */
-TableStatus table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);
+ * error (STATUS_RANGE). */
+Status table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen);
 
 /* The same for the WDL alone (a WDL_* value), which touches only the WDL stream. */
-TableStatus table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err,
-                           size_t errlen);
+Status table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err, size_t errlen);
 
 /* Starts moving the WDL of a stored position into the caches, for a table_read_wdl soon
  * after; does nothing where its block is not decoded yet, or for what the table lacks. */
@@ -124,21 +83,21 @@ void table_prefetch_wdl(TableFile *t, uint64_t index, int set);
  * into out (decoding every block anew, and keeping none).  Stops at the first bad block.  The cells
  * of positions whose value is not stored are arbitrary, those of a side to move the file leaves out
  * WDL_NONE. */
-TableStatus table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
+Status table_read_all(TableFile *t, Cell *out, char *err, size_t errlen);
 
 /* What table_scan calls for each position the file stores: its index and its cells, one a
  * value set (arbitrary for a position whose value is not stored).  A status other than
- * TABLE_OK stops the scan, which returns it. */
-typedef TableStatus (*TableVisit)(void *ctx, uint64_t index, const Cell *cells, char *err,
-                                  size_t errlen);
+ * STATUS_OK stops the scan, which returns it. */
+typedef Status (*TableVisit)(void *ctx, uint64_t index, const Cell *cells, char *err,
+                             size_t errlen);
 
 /* Calls visit for every position the file stores, in the file's order, decoding each block
  * once and keeping one block a stream: a whole table read in little memory.  Stops at the
  * first bad block. */
-TableStatus table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen);
+Status table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen);
 
 /* Reads the cells of value set `set` alone, one a position, like table_read_all. */
-TableStatus table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen);
+Status table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen);
 
 /* The size of value set `set`'s WDL stream (dtw false) or DTW stream: in the file (its
  * blocks and their offset entries) and decoded (what table_read keeps once it has touched
@@ -148,11 +107,11 @@ void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_byt
 
 /* Checks every block's checksum of an open table without decoding values for use; the
  * error names the first bad block by number (from 0). */
-TableStatus table_verify(const TableFile *t, char *err, size_t errlen);
+Status table_verify(const TableFile *t, char *err, size_t errlen);
 
 /* Opens the file at path as a table of any variant and material and checks every checksum
  * (table_verify). */
-TableStatus table_verify_file(const char *path, char *err, size_t errlen);
+Status table_verify_file(const char *path, char *err, size_t errlen);
 
 /* Closes t; NULL does nothing. */
 void table_close(TableFile *t);

@@ -56,11 +56,21 @@
 #ifndef DTB_TABLE_FORMAT_H
 #define DTB_TABLE_FORMAT_H
 
-#include "table_file.h"
+#include "part_order.h"
+#include "value.h"
 
-#include <stdarg.h>
 #include <stdint.h>
-#include <stdio.h>
+
+/* Which sides to move a file stores values for (TableInfo.sides).  With one, a probe of
+ * the other side searches its moves, which all reach the stored side or another
+ * material: Kingsrow's tables do so, and Syzygy's DTZ tables.  TABLE_SIDES_SMALLER asks
+ * the writer for whichever side's WDL compresses smaller. */
+enum {
+    TABLE_SIDES_BOTH = 0,
+    TABLE_SIDES_WHITE = 1,
+    TABLE_SIDES_BLACK = 2,
+    TABLE_SIDES_SMALLER = 3
+};
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
 #define TF_VERSION 5u
@@ -198,20 +208,6 @@ static inline void tf_put_value(uint32_t encoding, uint8_t *block, uint64_t k, u
 /* The DTW a stored half gives for a position of value wdl. */
 static inline unsigned tf_dtw_of_half(int wdl, unsigned half) {
     return wdl == WDL_WIN ? 2 * half + 1 : wdl == WDL_LOSS ? 2 * half : 0;
-}
-
-/* Writes "path: message" into err (when err is not NULL) and returns status. */
-static inline TableStatus tf_fail(char *err, size_t errlen, TableStatus status, const char *path,
-                                  const char *fmt, ...) {
-    if (!err || errlen == 0) return status;
-    int n = snprintf(err, errlen, "%s: ", path);
-    if (n >= 0 && (size_t)n < errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return status;
 }
 
 #endif

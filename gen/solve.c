@@ -105,7 +105,7 @@ typedef struct Worker {
     _Alignas(64) int last_layer; /* highest DTW decided or pending */
     int64_t open;                /* positions left pending, less those decided since */
     Tools *tools;
-    TableStatus status;
+    Status status;
     char err[256];
 } Worker;
 
@@ -243,15 +243,15 @@ typedef struct Exits {
  * that neither captures nor promotes keeps the material and reaches a finished slice.  m is
  * a capture or a man's step (movegen_men_changes), so a step to the promotion row promotes:
  * asking that alone costs less than movegen_keeps_material. */
-static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, const Move *m,
-                              Cell *child) {
+static Status exit_value(Solver *s, int thread, const Position *p, int k, const Move *m,
+                         Cell *child) {
     Position next;
     movegen_play(s->v, p, m, &next);
     if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
         Tools *tools = s->worker[thread].tools;
         uint64_t g = idx_encode_move(&s->ix, &tools->step_encoders, k, &next);
         *child = load(s->finished ? &s->finished[g] : &s->cells[g]);
-        return TABLE_OK;
+        return STATUS_OK;
     }
     char *err = s->worker[thread].err;
     return value_memo_probe(s->exits, &next, child, err, sizeof s->worker->err);
@@ -259,23 +259,23 @@ static TableStatus exit_value(Solver *s, int thread, const Position *p, int k, c
 
 /* Looks up the exits of p, the moves of list, beside its `moves` - list->count moves that
  * stay inside. */
-static TableStatus classify_moves(Solver *s, int thread, const Position *p, int moves,
-                                  const MoveList *list, Exits *e) {
+static Status classify_moves(Solver *s, int thread, const Position *p, int moves,
+                             const MoveList *list, Exits *e) {
     *e = (Exits){moves - list->count, 0, 0, CELL_MAKE(WDL_NONE, 0)};
     for (int k = 0; k < list->count; k++) {
         Cell child;
-        TableStatus st = exit_value(s, thread, p, k, &list->move[k], &child);
-        if (st != TABLE_OK) return st;
+        Status st = exit_value(s, thread, p, k, &list->move[k], &child);
+        if (st != STATUS_OK) return st;
         Cell mine = tb_negate(child);
         int dtw = CELL_DTW(mine);
         if (tb_better(mine, e->best)) e->best = mine;
         if (CELL_WDL(mine) == WDL_WIN && (!e->win || dtw < e->win)) e->win = dtw;
         if (CELL_WDL(mine) == WDL_LOSS && dtw > e->loss) e->loss = dtw;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-static void fail(Solver *s, int thread, TableStatus st, const char *message) {
+static void fail(Solver *s, int thread, Status st, const char *message) {
     Worker *w = &s->worker[thread];
     w->status = st;
     if (message) snprintf(w->err, sizeof w->err, "%s", message);
@@ -310,11 +310,11 @@ static void init_position(Solver *s, int thread, uint64_t i, uint64_t g) {
         return;
     }
     int moves = men_changes(s->v, tools, &p);
-    if (list->overflow) return fail(s, thread, TABLE_ERR_MEMORY, "more moves than a list holds");
+    if (list->overflow) return fail(s, thread, STATUS_MEMORY, "more moves than a list holds");
     Exits e;
-    TableStatus st = classify_moves(s, thread, &p, moves, list, &e);
-    if (st != TABLE_OK) return fail(s, thread, st, NULL);
-    if (e.inside > MAX_INSIDE) return fail(s, thread, TABLE_ERR_MEMORY, "over 250 quiet moves");
+    Status st = classify_moves(s, thread, &p, moves, list, &e);
+    if (st != STATUS_OK) return fail(s, thread, st, NULL);
+    if (e.inside > MAX_INSIDE) return fail(s, thread, STATUS_MEMORY, "over 250 quiet moves");
     if (list->count && list->move[0].captured) set_bit(s->window_bits, i);
     if (e.win) note_layer(s, thread, i, e.win);
     s->open_moves[i] = (uint8_t)(e.inside + (CELL_WDL(e.best) >= WDL_DRAW));
@@ -526,7 +526,7 @@ static bool layer_due(const Solver *s, int first, int last, int layer) {
     int64_t open = 0;
     int last_layer = 0;
     for (int t = first; t < last; t++) {
-        if (s->worker[t].status != TABLE_OK) return false;
+        if (s->worker[t].status != STATUS_OK) return false;
         open += s->worker[t].open;
         if (s->worker[t].last_layer > last_layer) last_layer = s->worker[t].last_layer;
     }
@@ -555,7 +555,7 @@ typedef struct Group {
 
 static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
-    for (uint64_t k = begin; k < end && g->s->worker[thread].status == TABLE_OK; k++) {
+    for (uint64_t k = begin; k < end && g->s->worker[thread].status == STATUS_OK; k++) {
         solve_slice(g->s, g->first + k, thread, 1, false);
         if (thread == 0) report(g->s, 0), release_due(g->s);
     }
@@ -598,13 +598,13 @@ void slice_order_free(SliceOrder *o) {
     free(o);
 }
 
-static TableStatus first_error(Solver *s, int threads, char *err, size_t errlen) {
+static Status first_error(Solver *s, int threads, char *err, size_t errlen) {
     for (int t = 0; t < threads; t++)
-        if (s->worker[t].status != TABLE_OK) {
+        if (s->worker[t].status != STATUS_OK) {
             if (err) snprintf(err, errlen, "%s", s->worker[t].err);
             return s->worker[t].status;
         }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 /* Solves the slices group by group.  Sharing a slice among the threads costs a thread
  * start for each of its layers, so a group's slices are shared out among the threads,
@@ -669,17 +669,17 @@ static uint64_t *bits_destination(const Solver *s, uint64_t k, int side, uint64_
  * row in the index at once, and their bits where they go.  Slices next to each other in the
  * index may share a word of the bitmap, so the bits are copied here, by thread 0 alone, rather
  * than set in the bitmap as they are found. */
-static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
-    TableStatus st = TABLE_OK;
-    for (uint64_t k = begin, n; k < begin + count && st == TABLE_OK; k += n) {
+static Status put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
+    Status st = STATUS_OK;
+    for (uint64_t k = begin, n; k < begin + count && st == STATUS_OK; k += n) {
         for (n = 1; k + n < begin + count && s->order[k + n] == s->order[k] + n;) n++;
         Slice sl = slice_at(s, k);
-        for (int side = 0; side < 2 && st == TABLE_OK; side++)
+        for (int side = 0; side < 2 && st == STATUS_OK; side++)
             st = slice_file_put(s->file, sl.global[side] * sizeof *s->cells,
                                 &s->cells[sl.local[side]], n * s->slice_size * sizeof *s->cells,
                                 err, errlen);
     }
-    for (uint64_t k = begin; k < begin + count && st == TABLE_OK; k++)
+    for (uint64_t k = begin; k < begin + count && st == STATUS_OK; k++)
         for (int side = 0; side < 2; side++) {
             uint64_t at, *bits = bits_destination(s, k, side, &at);
             or_bits(bits, at, s->window_bits, slice_at(s, k).local[side], s->slice_size);
@@ -700,14 +700,15 @@ static TableStatus put_chunk(Solver *s, uint64_t begin, uint64_t count, char *er
 /* Makes the slices order[0, s->solved) durable in the scratch files, then says so in the
  * checkpoint: a run cut short after it continues from there.  A run cut short before it
  * continues from the last one, rewriting what was written since. */
-static TableStatus checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
+static Status checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
     double start = wall_seconds();
     if (!forced && start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost)
-        return TABLE_OK;
-    TableStatus st = slice_file_sync(s->file, err, errlen);
-    if (st == TABLE_OK) st = slice_file_sync(s->bits, err, errlen);
-    if (st == TABLE_OK) st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
-    if (st == TABLE_OK) s->checkpointed = s->solved;
+        return STATUS_OK;
+    Status st = slice_file_sync(s->file, err, errlen);
+    if (st == STATUS_OK) st = slice_file_sync(s->bits, err, errlen);
+    if (st == STATUS_OK)
+        st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
+    if (st == STATUS_OK) s->checkpointed = s->solved;
     s->checkpoint_end = wall_seconds();
     s->checkpoint_cost = s->checkpoint_end - start;
     return st;
@@ -715,11 +716,11 @@ static TableStatus checkpoint(Solver *s, bool forced, char *err, size_t errlen) 
 
 /* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks
  * that the window holds, each written to the scratch file once solved. */
-static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, char *err,
-                                size_t errlen) {
+static Status solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, char *err,
+                           size_t errlen) {
     uint64_t step = s->file ? s->chunk : count;
-    TableStatus st = TABLE_OK;
-    for (uint64_t first = begin; first < begin + count && st == TABLE_OK; first += step) {
+    Status st = STATUS_OK;
+    for (uint64_t first = begin; first < begin + count && st == STATUS_OK; first += step) {
         uint64_t n = begin + count - first < step ? begin + count - first : step;
         if (s->file) {
             s->chunk_first = first;
@@ -728,19 +729,19 @@ static TableStatus solve_chunks(Solver *s, int threads, uint64_t begin, uint64_t
         }
         solve_group(s, threads, first, n);
         st = first_error(s, threads, err, errlen);
-        if (st == TABLE_OK && s->file) st = put_chunk(s, first, n, err, errlen);
-        if (st == TABLE_OK && s->file) s->solved = first + n;
-        if (st == TABLE_OK && s->file && !s->range_bits) st = checkpoint(s, false, err, errlen);
+        if (st == STATUS_OK && s->file) st = put_chunk(s, first, n, err, errlen);
+        if (st == STATUS_OK && s->file) s->solved = first + n;
+        if (st == STATUS_OK && s->file && !s->range_bits) st = checkpoint(s, false, err, errlen);
     }
     return st;
 }
 
 /* Solves the slices from order[s->solved] on (0, or where a checkpoint says), and settles
  * the holes. */
-static TableStatus solve_groups(Solver *s, int threads, char *err, size_t errlen) {
-    TableStatus st = TABLE_OK;
+static Status solve_groups(Solver *s, int threads, char *err, size_t errlen) {
+    Status st = STATUS_OK;
     uint64_t resume = s->solved;
-    for (int r = 0; r < ROWS_MAX && st == TABLE_OK; r++) {
+    for (int r = 0; r < ROWS_MAX && st == STATUS_OK; r++) {
         uint64_t begin = s->group_start[r] > resume ? s->group_start[r] : resume;
         uint64_t end = s->group_start[r + 1];
         if (r == SLICE_HOLE)
@@ -871,18 +872,18 @@ static void free_solver(Solver *s, int threads) {
     free(s);
 }
 
-static TableStatus open_scratch(Solver *s, char *err, size_t errlen);
+static Status open_scratch(Solver *s, char *err, size_t errlen);
 
 /* In slice groups, the window's cells give way to the scratch file's, all of them. */
-static TableStatus solve_all(Solver *s, int threads, char *err, size_t errlen) {
-    TableStatus status = alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (status == TABLE_OK && s->opt->scratch) status = open_scratch(s, err, errlen);
-    if (status == TABLE_OK) status = solve_groups(s, threads, err, errlen);
+static Status solve_all(Solver *s, int threads, char *err, size_t errlen) {
+    Status status = alloc_arrays(s, threads) ? STATUS_OK : STATUS_MEMORY;
+    if (status == STATUS_OK && s->opt->scratch) status = open_scratch(s, err, errlen);
+    if (status == STATUS_OK) status = solve_groups(s, threads, err, errlen);
     if (s->file) {
         free(s->cells);
         s->cells = slice_file_data(s->file);
     }
-    if (status == TABLE_OK && s->set == VALUES_OFFICIAL) cut_all(s, threads);
+    if (status == STATUS_OK && s->set == VALUES_OFFICIAL) cut_all(s, threads);
     return status;
 }
 
@@ -947,12 +948,12 @@ static void work_name(const Solver *s, char *text, size_t len) {
                                        : " (rules values)");
 }
 
-static TableStatus open_files(Solver *s, bool fresh, char *err, size_t errlen) {
+static Status open_files(Solver *s, bool fresh, char *err, size_t errlen) {
     char path[4400];
     scratch_path(s->opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
-    TableStatus st = slice_file_open(path, cells_file_bytes(&s->ix), fresh, &s->file, err, errlen);
+    Status st = slice_file_open(path, cells_file_bytes(&s->ix), fresh, &s->file, err, errlen);
     scratch_path(s->opt->scratch, s->set, SCRATCH_UNSTORED, path, sizeof path);
-    if (st == TABLE_OK)
+    if (st == STATUS_OK)
         st = slice_file_open(path, unstored_file_bytes(&s->ix), fresh, &s->bits, err, errlen);
     return st;
 }
@@ -975,16 +976,16 @@ static uint64_t resume_point(Solver *s) {
     char why[600], name[MATERIAL_NAME_MAX + 32];
     uint64_t solved = 0, slices = s->group_start[SLICE_HOLE];
     work_name(s, name, sizeof name);
-    TableStatus st = slice_checkpoint_read(s->checkpoint, s->work, &solved, why, sizeof why);
-    if (st == TABLE_ERR_MISSING) return 0;
-    if (st == TABLE_OK && (solved == 0 || solved > slices)) {
+    Status st = slice_checkpoint_read(s->checkpoint, s->work, &solved, why, sizeof why);
+    if (st == STATUS_MISSING) return 0;
+    if (st == STATUS_OK && (solved == 0 || solved > slices)) {
         snprintf(why, sizeof why, "it says %" PRIu64 " slices are solved, of %" PRIu64, solved,
                  slices);
-        st = TABLE_ERR_CORRUPT;
+        st = STATUS_CORRUPT;
     }
-    if (st == TABLE_OK) st = open_files(s, false, why, sizeof why);
+    if (st == STATUS_OK) st = open_files(s, false, why, sizeof why);
     FILE *log = s->opt->progress;
-    if (st == TABLE_OK) {
+    if (st == STATUS_OK) {
         if (log)
             fprintf(log, "%s: resuming at slice %" PRIu64 " of %" PRIu64 "\n", name, solved,
                     slices);
@@ -1002,17 +1003,17 @@ static uint64_t resume_point(Solver *s) {
 /* The scratch files and checkpoint at opt->scratch (scratch_path): continued from where a
  * checkpoint says, or made anew, the stale checkpoint first removed so that it never
  * describes the new files. */
-static TableStatus open_scratch(Solver *s, char *err, size_t errlen) {
+static Status open_scratch(Solver *s, char *err, size_t errlen) {
     scratch_path(s->opt->scratch, s->set, SCRATCH_CHECKPOINT, s->checkpoint, sizeof s->checkpoint);
     describe_work(s, s->work, sizeof s->work);
     s->solved = s->checkpointed = resume_point(s);
-    TableStatus st = TABLE_OK;
+    Status st = STATUS_OK;
     if (s->solved == 0) {
         unlink(s->checkpoint); /* resume_point said why, when there was one */
         st = open_files(s, true, err, errlen);
     }
-    if (st == TABLE_OK) s->finished = slice_file_data(s->file);
-    if (st == TABLE_OK) s->unstored = slice_file_data(s->bits);
+    if (st == STATUS_OK) s->finished = slice_file_data(s->file);
+    if (st == STATUS_OK) s->unstored = slice_file_data(s->bits);
     return st;
 }
 
@@ -1036,16 +1037,16 @@ static int threads_of(const SolveOptions *opt) {
     return opt->threads < 1 ? 1 : opt->threads > MAX_THREADS ? MAX_THREADS : opt->threads;
 }
 
-TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen) {
+Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const SolveOptions *opt,
+                      SolvedTable *out, char *err, size_t errlen) {
     int threads = threads_of(opt);
     Solver *s = new_solver(v, tb, m, opt);
-    if (!s) return TABLE_ERR_MEMORY;
-    TableStatus status = s->exits ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (status == TABLE_OK) status = solve_all(s, threads, err, errlen);
-    if (status == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
+    if (!s) return STATUS_MEMORY;
+    Status status = s->exits ? STATUS_OK : STATUS_MEMORY;
+    if (status == STATUS_OK) status = solve_all(s, threads, err, errlen);
+    if (status == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
     SolvedTable solved = {s->cells, s->unstored, s->file, s->bits};
-    if (status == TABLE_OK)
+    if (status == STATUS_OK)
         *out = solved;
     else
         solved_table_free(&solved);
@@ -1079,23 +1080,22 @@ struct SliceShare {
     char table[4400]; /* opt.scratch */
 };
 
-TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
-                             SliceShare **out, char *err, size_t errlen) {
+Status slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
+                        SliceShare **out, char *err, size_t errlen) {
     SliceShare *sh = calloc(1, sizeof *sh);
-    if (!sh) return TABLE_ERR_MEMORY;
+    if (!sh) return STATUS_MEMORY;
     sh->opt = *opt;
     snprintf(sh->table, sizeof sh->table, "%s", opt->scratch);
     sh->opt.scratch = sh->table;
     sh->s = new_solver(v, NULL, m, &sh->opt);
-    TableStatus st =
-        sh->s && plan_slices(sh->s) ? open_scratch(sh->s, err, errlen) : TABLE_ERR_MEMORY;
-    if (st == TABLE_ERR_MEMORY) snprintf(err, errlen, "out of memory");
-    if (st != TABLE_OK) {
+    Status st = sh->s && plan_slices(sh->s) ? open_scratch(sh->s, err, errlen) : STATUS_MEMORY;
+    if (st == STATUS_MEMORY) snprintf(err, errlen, "out of memory");
+    if (st != STATUS_OK) {
         slice_share_free(sh);
         return st;
     }
     *out = sh;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Where the group of order[k] ends, or 0 when k is past the last group (holes are none). */
@@ -1120,7 +1120,7 @@ void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint6
     slice_file_release(s->bits);
 }
 
-TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
+Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
     Solver *s = sh->s;
     s->solved = solved;
     return checkpoint(s, solved == s->group_start[SLICE_HOLE], err, errlen);
@@ -1149,30 +1149,30 @@ static bool in_one_group(const Solver *s, uint64_t begin, uint64_t count) {
     return count && begin + count <= group_end(s, begin);
 }
 
-TableStatus solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
-                              const SolveOptions *opt, uint64_t begin, uint64_t count,
-                              uint64_t *bits, char *err, size_t errlen) {
+Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
+                         const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,
+                         char *err, size_t errlen) {
     int threads = threads_of(opt);
     Solver *s = new_solver(v, tb, m, opt);
-    if (!s) return TABLE_ERR_MEMORY;
+    if (!s) return STATUS_MEMORY;
     s->range_bits = bits;
     s->range_begin = begin;
-    TableStatus st = s->exits && alloc_arrays(s, threads) ? TABLE_OK : TABLE_ERR_MEMORY;
-    if (st == TABLE_OK && !in_one_group(s, begin, count)) {
+    Status st = s->exits && alloc_arrays(s, threads) ? STATUS_OK : STATUS_MEMORY;
+    if (st == STATUS_OK && !in_one_group(s, begin, count)) {
         snprintf(err, errlen, "slices %" PRIu64 " to %" PRIu64 " of the order are not of one group",
                  begin, begin + count);
-        st = TABLE_ERR_CORRUPT;
+        st = STATUS_CORRUPT;
     }
     char path[4400];
     scratch_path(opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
-    if (st == TABLE_OK)
+    if (st == STATUS_OK)
         st = slice_file_open(path, cells_file_bytes(&s->ix), false, &s->file, err, errlen);
-    if (st == TABLE_OK) {
+    if (st == STATUS_OK) {
         s->finished = slice_file_data(s->file);
         st = solve_chunks(s, threads, begin, count, err, errlen);
     }
-    if (st == TABLE_OK) st = slice_file_sync(s->file, err, errlen);
-    if (st == TABLE_ERR_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
+    if (st == STATUS_OK) st = slice_file_sync(s->file, err, errlen);
+    if (st == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
     slice_file_free(s->file);
     free(s->cells);
     free_solver(s, threads);

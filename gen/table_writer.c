@@ -111,21 +111,21 @@ static bool picks_order(const TableInfo *info) {
     return memcmp(info->part_order, pick, PART_COUNT) == 0;
 }
 
-static TableStatus check_info(const TableInfo *info, PartOrder *order, const char *path, char *err,
-                              size_t errlen) {
+static Status check_info(const TableInfo *info, PartOrder *order, const char *path, char *err,
+                         size_t errlen) {
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
         info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: empty or unterminated name, bad value set count or sides "
-                       "code, or an odd number of positions");
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "cannot write: empty or unterminated name, bad value set count or sides "
+                           "code, or an odd number of positions");
     const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
     if (!part_order_init(order, info->part_size, parts, info->positions / 2))
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: the index's parts do not multiply to its size, or their "
-                       "order is not a permutation");
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "cannot write: the index's parts do not multiply to its size, or their "
+                           "order is not a permutation");
+    return STATUS_OK;
 }
 
 /* Zstd's settings are pinned here so that the same cells always give the same bytes:
@@ -157,7 +157,7 @@ static bool make_packer(TableWriter *w, Packer *p) {
     return p->cctx && p->values && p->raw && set_compression(p->cctx);
 }
 
-static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
+static Status writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
     plan_streams(w);
     for (int i = 0; i < TF_STREAMS; i++) {
         size_t bytes = (size_t)tf_encoded_bytes(w->encoding[i], w->per_block[i]) + 1;
@@ -171,40 +171,40 @@ static TableStatus writer_init(TableWriter *w, const char *path, char *err, size
     bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]);
     for (int b = 0; b < BATCH_BLOCKS; b++)
         for (int k = 0; k < 2; k++) ok = ok && (w->batch[b].bytes[k] = malloc(w->packed_cap));
-    if (!ok) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!ok) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     return atomic_create(path, &w->tmp, &w->fd, err, errlen);
 }
 
-TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
-                               char *err, size_t errlen) {
+Status table_writer_begin(const char *path, const TableInfo *info, TableWriter **out, char *err,
+                          size_t errlen) {
     return table_writer_begin_sized(path, info, TABLE_BLOCK_BYTES, out, err, errlen);
 }
 
-TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
-                                     TableWriter **out, char *err, size_t errlen) {
+Status table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
+                                TableWriter **out, char *err, size_t errlen) {
     *out = NULL;
     if (block_bytes == 0 || block_bytes % TABLE_BLOCK_BYTES_STEP ||
         block_bytes > TABLE_BLOCK_BYTES_MAX)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "blocks of %u bytes: not a multiple of %u up to %u", block_bytes,
-                       TABLE_BLOCK_BYTES_STEP, TABLE_BLOCK_BYTES_MAX);
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "blocks of %u bytes: not a multiple of %u up to %u", block_bytes,
+                           TABLE_BLOCK_BYTES_STEP, TABLE_BLOCK_BYTES_MAX);
     PartOrder order;
-    TableStatus s = check_info(info, &order, path, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = check_info(info, &order, path, err, errlen);
+    if (s != STATUS_OK) return s;
     TableWriter *w = calloc(1, sizeof *w);
-    if (!w) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!w) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     w->fd = -1;
     w->block_bytes = block_bytes;
     w->info = *info;
     w->order = order;
     memset(w->info.counts, 0, sizeof w->info.counts);
     s = writer_init(w, path, err, errlen);
-    if (s != TABLE_OK) {
+    if (s != STATUS_OK) {
         table_writer_free(w);
         return s;
     }
     *out = w;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 void table_writer_draft(TableWriter *w) {
@@ -212,11 +212,11 @@ void table_writer_draft(TableWriter *w) {
     if (picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
 }
 
-TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
+Status table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
     while (w->threads < threads && w->threads < THREADS_MAX)
         if (!make_packer(w, &w->packer[w->threads++]))
-            return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->path, "out of memory");
-    return TABLE_OK;
+            return status_fail(err, errlen, STATUS_MEMORY, w->path, "out of memory");
+    return STATUS_OK;
 }
 
 void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx) {
@@ -239,18 +239,18 @@ void table_writer_free(TableWriter *w) {
     free(w);
 }
 
-static TableStatus write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
-                            char *err, size_t errlen) {
+static Status write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
+                       char *err, size_t errlen) {
     while (len > 0) {
         ssize_t n = pwrite(w->fd, buf, len, (off_t)offset);
         if (n < 0 && errno == EINTR) continue;
         if (n == 0) errno = ENOSPC; /* nothing written, and no errno set: the disk is full */
-        if (n <= 0) return tf_fail(err, errlen, TABLE_ERR_IO, w->tmp, "%s", strerror(errno));
+        if (n <= 0) return status_fail(err, errlen, STATUS_IO, w->tmp, "%s", strerror(errno));
         buf += n;
         len -= (size_t)n;
         offset += (uint64_t)n;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 static bool is_unstored(const uint64_t *unstored, uint64_t i) {
@@ -270,8 +270,8 @@ static const char *unwritable(Cell c) {
 
 /* Counts the true values of set `set` and checks that its stored cells can be written;
  * *max_half receives the largest DTW half stored. */
-static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
-                            unsigned *max_half, char *err, size_t errlen) {
+static Status scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                       unsigned *max_half, char *err, size_t errlen) {
     uint64_t per_side = w->info.positions / 2;
     *max_half = 0;
     for (uint64_t i = 0; i < w->info.positions; i++) {
@@ -280,21 +280,21 @@ static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const ui
         if (is_unstored(unstored, i) || i - w->stored_first >= w->stored_count) continue;
         const char *why = unwritable(cells[i]);
         if (why)
-            return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->tmp,
-                           "cannot write position %llu of value set %d: %s", (unsigned long long)i,
-                           set, why);
+            return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
+                               "cannot write position %llu of value set %d: %s",
+                               (unsigned long long)i, set, why);
         if (CELL_DTW(cells[i]) / 2 > *max_half) *max_half = CELL_DTW(cells[i]) / 2;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
  * next block's place and records it in the offset table. */
-static TableStatus write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
-                               size_t errlen) {
+static Status write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
+                          size_t errlen) {
     if (ZSTD_isError(size))
-        return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s", ZSTD_getErrorName(size));
-    TableStatus s = write_at(w, packed, size, w->offset, err, errlen);
+        return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s", ZSTD_getErrorName(size));
+    Status s = write_at(w, packed, size, w->offset, err, errlen);
     w->offset += size;
     uint8_t *entry = w->head + TF_HEADER_SIZE + w->next_block++ * TF_ENTRY_SIZE;
     tf_put_u64(entry, w->offset);
@@ -499,8 +499,8 @@ enum { TRIAL_BLOCKS = 64 };
 
 /* Compresses stream i and writes it, or, given trial_size, only adds there the size at
  * PICK_LEVEL of a sample of its blocks. */
-static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
-                                uint64_t *trial_size, char *err, size_t errlen) {
+static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
+                           uint64_t *trial_size, char *err, size_t errlen) {
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     StreamJob job = {.w = w,
@@ -512,20 +512,20 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
                      .before = first_stored(&w->order, i % 2, cells, unstored, begin, end),
                      .trial = trial_size != NULL,
                      .trial_every = blocks / TRIAL_BLOCKS + 1};
-    TableStatus s = TABLE_OK;
-    for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
+    Status s = STATUS_OK;
+    for (; s == STATUS_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
         uint64_t count =
             blocks - job.first_block < BATCH_BLOCKS ? blocks - job.first_block : BATCH_BLOCKS;
         parallel_for_chunks(w->threads, count, 1, find_last_stored, &job);
         job.before = chain_before(w, count, job.before);
         parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
-        for (uint64_t k = 0; k < count && s == TABLE_OK; k++) {
+        for (uint64_t k = 0; k < count && s == STATUS_OK; k++) {
             const Packed *out = &w->batch[k];
             if (!trial_size)
                 s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
             else if (ZSTD_isError(out->size[0]))
-                s = tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s",
-                            ZSTD_getErrorName(out->size[0]));
+                s = status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s",
+                                ZSTD_getErrorName(out->size[0]));
             else
                 *trial_size += out->size[0];
         }
@@ -554,9 +554,9 @@ static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
 
 /* The size of a sample of the WDL stream of value set 0 laid out with the side and part
  * order given, added to *size. */
-static TableStatus trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
-                                const Cell *cells, const uint64_t *unstored, uint64_t *size,
-                                char *err, size_t errlen) {
+static Status trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
+                           const Cell *cells, const uint64_t *unstored, uint64_t *size, char *err,
+                           size_t errlen) {
     part_order_init(&w->order, w->info.part_size, order, w->info.positions / 2);
     tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
     return write_stream(w, TF_WDL, cells, unstored, size, err, errlen);
@@ -566,10 +566,10 @@ static TableStatus trial_layout(TableWriter *w, uint32_t sides, const uint8_t or
  * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
  * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
  * order. */
-static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored,
-                               char *err, size_t errlen) {
+static Status pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
+                          size_t errlen) {
     bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
-    if (!pick_side && !pick_order) return TABLE_OK;
+    if (!pick_side && !pick_order) return STATUS_OK;
     uint8_t order[PART_COUNT], best_order[PART_COUNT];
     int ordered = ordered_parts(&w->info, order);
     if (!pick_order) memcpy(order, w->info.part_order, PART_COUNT);
@@ -577,12 +577,12 @@ static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t
     uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
     uint32_t last = pick_side ? TABLE_SIDES_BLACK : first, best_sides = first;
     uint64_t best_size = UINT64_MAX;
-    TableStatus s = TABLE_OK;
+    Status s = STATUS_OK;
     do {
         for (uint32_t sides = first; sides <= last; sides++) {
             uint64_t size = 0;
             s = trial_layout(w, sides, order, cells, unstored, &size, err, errlen);
-            if (s != TABLE_OK) return s;
+            if (s != STATUS_OK) return s;
             if (size < best_size) {
                 best_size = size, best_sides = sides;
                 memcpy(best_order, order, PART_COUNT);
@@ -596,18 +596,18 @@ static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t
     return s;
 }
 
-TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
-                                 const uint64_t *unstored, char *err, size_t errlen) {
+Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                            char *err, size_t errlen) {
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
-                       "value set %d given out of turn (expected %d)", set, w->sets_added);
+        return status_fail(err, errlen, STATUS_CORRUPT, w->path,
+                           "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0;
-    TableStatus s = pick_layout(w, cells, unstored, err, errlen);
-    if (s == TABLE_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
+    Status s = pick_layout(w, cells, unstored, err, errlen);
+    if (s == STATUS_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
-    for (int kind = TF_WDL; kind <= TF_DTW && s == TABLE_OK; kind++)
+    for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
         s = write_stream(w, 2 * set + kind, cells, unstored, NULL, err, errlen);
-    if (s == TABLE_OK) w->sets_added++;
+    if (s == STATUS_OK) w->sets_added++;
     return s;
 }
 
@@ -640,17 +640,17 @@ void table_writer_keep_counts(TableWriter *w, const uint64_t counts[2][2][4]) {
     w->counts_kept = true;
 }
 
-TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
+Status table_writer_commit(TableWriter *w, char *err, size_t errlen) {
     if ((uint32_t)w->sets_added != w->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
-                       "cannot commit: %d of %u value sets added", w->sets_added,
-                       w->info.cells_per_position);
+        return status_fail(err, errlen, STATUS_CORRUPT, w->path,
+                           "cannot commit: %d of %u value sets added", w->sets_added,
+                           w->info.cells_per_position);
     if (w->counts_kept) memcpy(w->info.counts, w->kept_counts, sizeof w->info.counts);
     encode_header(w->head, w);
     uint64_t covered = tf_data_start(w->block_count) - TF_SUM_SIZE;
     tf_put_u64(w->head + covered, XXH3_64bits(w->head, covered));
-    TableStatus s = write_at(w, w->head, covered + TF_SUM_SIZE, 0, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = write_at(w, w->head, covered + TF_SUM_SIZE, 0, err, errlen);
+    if (s != STATUS_OK) return s;
     s = atomic_commit(w->fd, w->tmp, w->path, err, errlen);
     w->fd = -1; /* closed, and the temporary file gone on failure */
     return s;

@@ -11,7 +11,7 @@
 #define DTB_DRAW_RULES_H
 
 #include "material.h"
-#include "table_file.h"
+#include "value.h"
 #include "variant.h"
 
 #include <limits.h>

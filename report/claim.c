@@ -1,6 +1,5 @@
 #include "claim.h"
 
-#include "cli.h"
 #include "draw_rules.h"
 #include "movegen.h"
 #include "tablebase.h"
@@ -102,8 +101,8 @@ static void choose_key(const Claim *claim, ClaimResult *r) {
 }
 
 /* Counts position `index` of the canonical material, of these cells, where the claim applies. */
-static TableStatus check_position(void *ctx, uint64_t index, const Position *canonical,
-                                  const Cell *cells, char *err, size_t errlen) {
+static Status check_position(void *ctx, uint64_t index, const Position *canonical,
+                             const Cell *cells, char *err, size_t errlen) {
     (void)err, (void)errlen;
     ClaimScan *scan = ctx;
     Position p = *canonical;
@@ -111,27 +110,26 @@ static TableStatus check_position(void *ctx, uint64_t index, const Position *can
     Cell c = cells[scan->set];
     const Claim *claim = scan->claim;
     if (!claim_applies(claim, &p) || (claim->won_only && !won_by(claim->outcome, &p, c)))
-        return TABLE_OK;
+        return STATUS_OK;
     scan->r->positions++;
     note_longest(scan, index, &p, c);
     if (as_claimed(claim, &p, c))
         scan->r->as_claimed++;
     else
         add_exception(scan, index, &p, c);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-void claim_check(const MaterialTable *mt, int set, const Claim *claim, ClaimResult *r) {
+Status claim_check(const MaterialTable *mt, int set, const Claim *claim, ClaimResult *r, char *err,
+                   size_t errlen) {
     memset(r, 0, sizeof *r);
     choose_key(claim, r);
     ClaimScan scan = {.mt = mt, .set = set, .claim = claim, .r = r};
     Tablebase *tb = tb_open(mt->ix.v, mt->dir);
-    char err[1024];
-    if (!tb) cli_die(1, "out of memory opening the tables of %s", mt->dir);
-    /* An error reading the table is an error, not a failed claim: exit 2. */
-    if (tb_scan(tb, &mt->ix.m, check_position, &scan, err, sizeof err) != TABLE_OK)
-        cli_die(2, "%s", err);
+    if (!tb) return status_fail(err, errlen, STATUS_MEMORY, mt->dir, "out of memory opening it");
+    Status s = tb_scan(tb, &mt->ix.m, check_position, &scan, err, errlen);
     tb_close(tb);
+    return s;
 }
 
 uint64_t claim_failures(const ClaimResult *r) {
@@ -139,11 +137,15 @@ uint64_t claim_failures(const ClaimResult *r) {
     return slow[WHITE] + slow[BLACK] + quiet[WHITE] + quiet[BLACK];
 }
 
-void claim_check_material(const Variant *v, const char *dir, const char *material,
-                          const Claim *claim, ClaimResult *out) {
+Status claim_check_material(const Variant *v, const char *dir, const char *material,
+                            const Claim *claim, ClaimResult *out, char *err, size_t errlen) {
     MaterialTable mt;
-    material_table_open(v, dir, material, 2, &mt);
-    bool two_sets = table_info(mt.t)->cells_per_position > 1;
-    claim_check(&mt, two_sets && !claim->pure ? VALUES_OFFICIAL : VALUES_PURE, claim, out);
+    Status s = material_table_open(v, dir, material, &mt, err, errlen);
+    if (s == STATUS_OK) {
+        bool two_sets = table_info(mt.t)->cells_per_position > 1;
+        int set = two_sets && !claim->pure ? VALUES_OFFICIAL : VALUES_PURE;
+        s = claim_check(&mt, set, claim, out, err, errlen);
+    }
     table_close(mt.t);
+    return s;
 }

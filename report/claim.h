@@ -42,14 +42,15 @@ typedef struct ClaimResult {
     uint64_t heat[BOARD_MAX_SQUARES + 1]; /* [square number]: failures with a key piece there */
 } ClaimResult;
 
-/* Checks c over every position of mt in value set `set` (VALUES_PURE or VALUES_OFFICIAL);
- * exits 2 through cli_die when the table cannot be read (an error, not a failed claim). */
-void claim_check(const MaterialTable *mt, int set, const Claim *c, ClaimResult *out);
+/* Checks c over every position of mt in value set `set` (VALUES_PURE or VALUES_OFFICIAL).
+ * A table that cannot be read is an error, not a failed claim: its status, err naming it. */
+Status claim_check(const MaterialTable *mt, int set, const Claim *c, ClaimResult *out, char *err,
+                   size_t errlen);
 
 /* claim_check on the table of material in dir, in the value set the claim names (Frisian's
- * official values unless it says pure); exits 2 when the table is missing or bad. */
-void claim_check_material(const Variant *v, const char *dir, const char *material,
-                          const Claim *claim, ClaimResult *out);
+ * official values unless it says pure); the errors of material_table_open too. */
+Status claim_check_material(const Variant *v, const char *dir, const char *material,
+                            const Claim *claim, ClaimResult *out, char *err, size_t errlen);
 
 /* The positions that make the claim fail: quiet ones not as claimed, or won too slowly. */
 uint64_t claim_failures(const ClaimResult *r);

@@ -1,6 +1,5 @@
 #include "claim_print.h"
 
-#include "cli.h"
 #include "fen.h"
 #include "probe_text.h"
 #include "svg_plot.h"
@@ -38,27 +37,29 @@ void claim_statement(const ClaimView *view, char *buf, size_t len) {
         snprintf(buf + used, len - used, c->pure ? ", pure values" : ", official values");
 }
 
-/* The FEN of p, its value and its best line, for an example; exits 1 when a probe fails. */
-static void example_text(const ClaimView *view, const Position *p, char *fen, size_t fen_len,
-                         char *value_text, size_t value_len, char *line, size_t line_len) {
+/* The FEN of p, its value and its best line, for an example. */
+static dtb_status example_text(const ClaimView *view, const Position *p, char *fen, size_t fen_len,
+                               char *value_text, size_t value_len, char *line, size_t line_len) {
     dtb_position pos;
     dtb_value value;
     fen_format(view->v, p, fen, fen_len);
-    bool parsed = dtb_parse_fen(view->h, fen, &pos) == DTB_OK;
+    dtb_status s = dtb_parse_fen(view->h, fen, &pos);
     pos.rules = view->claim->pure ? DTB_RULES_PURE : DTB_RULES_OFFICIAL;
-    if (!parsed || dtb_probe(view->h, &pos, &value) ||
-        probe_line_text(view->h, &pos, value, line, line_len))
-        cli_die(1, "%s", dtb_last_error());
-    probe_value_text(value, value_text, value_len);
+    if (s == DTB_OK) s = dtb_probe(view->h, &pos, &value);
+    if (s == DTB_OK) s = probe_line_text(view->h, &pos, value, line, line_len);
+    if (s == DTB_OK) probe_value_text(value, value_text, value_len);
+    return s;
 }
 
-static void print_examples(const ClaimView *view, const ClaimClass *class, FILE *out) {
-    for (int e = 0; e < class->examples; e++) {
+static dtb_status print_examples(const ClaimView *view, const ClaimClass *class, FILE *out) {
+    dtb_status s = DTB_OK;
+    for (int e = 0; e < class->examples && s == DTB_OK; e++) {
         char fen[FEN_MAX], value[64], line[LINE_TEXT_MAX];
-        example_text(view, &class->example[e], fen, sizeof fen, value, sizeof value, line,
-                     sizeof line);
-        fprintf(out, "  %s  %s  line: %s\n", fen, value, line);
+        s = example_text(view, &class->example[e], fen, sizeof fen, value, sizeof value, line,
+                         sizeof line);
+        if (s == DTB_OK) fprintf(out, "  %s  %s  line: %s\n", fen, value, line);
     }
+    return s;
 }
 
 static uint64_t both(const uint64_t *count) {
@@ -77,7 +78,7 @@ static void print_longest(const ClaimView *view, FILE *out) {
     fputc('\n', out);
 }
 
-void claim_print_text(const ClaimView *view, FILE *out) {
+dtb_status claim_print_text(const ClaimView *view, FILE *out) {
     const Claim *c = view->claim;
     const ClaimResult *r = view->result;
     char statement[CLAIM_TEXT_MAX * 2];
@@ -88,14 +89,16 @@ void claim_print_text(const ClaimView *view, FILE *out) {
     else
         fprintf(out, "won by %s%s: %llu\n", side_names[c->outcome],
                 c->within ? " within the bound" : "", (unsigned long long)r->as_claimed);
-    for (int k = 0; k < CLAIM_CLASSES; k++) {
+    dtb_status s = DTB_OK;
+    for (int k = 0; k < CLAIM_CLASSES && s == DTB_OK; k++) {
         if (k == CLAIM_SLOW && !c->within) continue;
         const ClaimClass *class = &r->classes[k];
         fprintf(out, "%s: %llu (White to move %llu, Black to move %llu)\n", claim_class_names[k],
                 (unsigned long long)both(class->count), (unsigned long long)class->count[WHITE],
                 (unsigned long long)class->count[BLACK]);
-        print_examples(view, class, out);
+        s = print_examples(view, class, out);
     }
+    if (s != DTB_OK) return s;
     if (c->outcome != CLAIM_DRAW) print_longest(view, out);
     fprintf(out, "claim %s: %llu quiet exceptions", claim_failures(r) ? "fails" : "holds",
             (unsigned long long)both(r->classes[CLAIM_QUIET].count));
@@ -103,6 +106,7 @@ void claim_print_text(const ClaimView *view, FILE *out) {
         fprintf(out, ", %llu won slower than the bound",
                 (unsigned long long)both(r->classes[CLAIM_SLOW].count));
     fputc('\n', out);
+    return DTB_OK;
 }
 
 static void markdown_classes(const ClaimView *view, FILE *out) {
@@ -123,25 +127,27 @@ static void markdown_classes(const ClaimView *view, FILE *out) {
     fprintf(out, "\n\nCounts of each class: in all (White to move / Black to move).\n");
 }
 
-static void markdown_longest(const ClaimView *view, FILE *out) {
+static dtb_status markdown_longest(const ClaimView *view, FILE *out) {
     const ClaimResult *r = view->result;
-    if (view->claim->outcome == CLAIM_DRAW) return;
+    if (view->claim->outcome == CLAIM_DRAW) return DTB_OK;
     for (int side = WHITE; side <= BLACK; side++) {
         if (!r->longest[side]) {
             fprintf(out, "\nLongest win with %s to move: none.\n", side_names[side]);
             continue;
         }
         char fen[FEN_MAX], value[64], line[LINE_TEXT_MAX];
-        example_text(view, &r->longest_at[side], fen, sizeof fen, value, sizeof value, line,
-                     sizeof line);
+        dtb_status s = example_text(view, &r->longest_at[side], fen, sizeof fen, value,
+                                    sizeof value, line, sizeof line);
+        if (s != DTB_OK) return s;
         fprintf(out, "\nLongest win with %s to move: %d plies (%d moves of %s), `%s`: `%s`\n",
                 side_names[side], r->longest[side],
                 (r->longest[side] + (side == view->claim->outcome)) / 2,
                 side_names[view->claim->outcome], fen, line);
     }
+    return DTB_OK;
 }
 
-static void markdown_failures(const ClaimView *view, FILE *out) {
+static dtb_status markdown_failures(const ClaimView *view, FILE *out) {
     const int failing[2] = {CLAIM_SLOW, CLAIM_QUIET};
     for (int f = 0; f < 2; f++) {
         const ClaimClass *class = &view->result->classes[failing[f]];
@@ -149,20 +155,24 @@ static void markdown_failures(const ClaimView *view, FILE *out) {
         fprintf(out, "\nFirst failures, %s:\n\n", claim_class_names[failing[f]]);
         for (int e = 0; e < class->examples; e++) {
             char fen[FEN_MAX], value[64], line[LINE_TEXT_MAX];
-            example_text(view, &class->example[e], fen, sizeof fen, value, sizeof value, line,
-                         sizeof line);
+            dtb_status s = example_text(view, &class->example[e], fen, sizeof fen, value,
+                                        sizeof value, line, sizeof line);
+            if (s != DTB_OK) return s;
             fprintf(out, "- `%s` (%s for the side to move): `%s`\n", fen, value, line);
         }
     }
+    return DTB_OK;
 }
 
-void claim_print_markdown(const ClaimView *view, const char *heat_map, FILE *out) {
+dtb_status claim_print_markdown(const ClaimView *view, const char *heat_map, FILE *out) {
     markdown_classes(view, out);
-    markdown_longest(view, out);
-    markdown_failures(view, out);
+    dtb_status s = markdown_longest(view, out);
+    if (s == DTB_OK) s = markdown_failures(view, out);
+    if (s != DTB_OK) return s;
     if (heat_map)
         fprintf(out, "\n![where the failures' %s %s stand](%s)\n",
                 side_names[view->result->key_side], kind_plurals[view->result->key_kind], heat_map);
+    return DTB_OK;
 }
 
 bool claim_write_heat_map(const ClaimView *view, const char *path) {

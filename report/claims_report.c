@@ -1,7 +1,6 @@
 #include "claims_report.h"
 
 #include "claim_print.h"
-#include "cli.h"
 #include "material.h"
 #include "material_table.h"
 #include "tablebase.h"
@@ -23,14 +22,21 @@ static const char *verdict_word(const EntryVerdict *e) {
 
 static bool has_table(const char *dir, const char *material) {
     Material canonical;
-    char path[4400];
-    material_table_path(dir, material, &canonical, path, sizeof path);
-    return access(path, R_OK) == 0;
+    bool reversed;
+    char path[4400], err[256];
+    return material_table_path(dir, material, &canonical, &reversed, path, sizeof path, err,
+                               sizeof err) == STATUS_OK &&
+           access(path, R_OK) == 0;
+}
+
+/* The failure of a call of the public API, its detail into err. */
+static Status api_failure(const char *dir, char *err, size_t errlen) {
+    return status_fail(err, errlen, STATUS_IO, dir, "%s", dtb_last_error());
 }
 
 /* Checks entry e on the set of its variant in sets and writes its markdown subsection. */
-static EntryVerdict report_entry(const ClaimEntry *e, const char *sets, const char *pictures,
-                                 FILE *out) {
+static Status report_entry(const ClaimEntry *e, const char *sets, const char *pictures, FILE *out,
+                           EntryVerdict *verdict, char *err, size_t errlen) {
     char dir[4200], options[CLAIM_TEXT_MAX * 2];
     snprintf(dir, sizeof dir, "%s/%s", sets, e->v.id);
     claim_options_text(&e->v, &e->claim, options, sizeof options);
@@ -40,26 +46,32 @@ static EntryVerdict report_entry(const ClaimEntry *e, const char *sets, const ch
     if (*e->refines)
         fprintf(out, "\nA restatement of [%s](#%s), with a condition or bound added.\n", e->refines,
                 e->refines);
-    EntryVerdict verdict = {has_table(dir, e->material), 0};
-    if (!verdict.checked) {
+    *verdict = (EntryVerdict){has_table(dir, e->material), 0};
+    if (!verdict->checked) {
         fprintf(out, "\nNot checked: these tables have no %s.\n", e->material);
-        return verdict;
+        return STATUS_OK;
     }
     dtb_handle *h;
-    if (dtb_open(e->v.id, dir, &h)) cli_die(2, "%s", dtb_last_error());
+    if (dtb_open(e->v.id, dir, &h)) return api_failure(dir, err, errlen);
     static ClaimResult result;
-    claim_check_material(&e->v, dir, e->material, &e->claim, &result);
-    verdict.failures = claim_failures(&result);
+    Status s = claim_check_material(&e->v, dir, e->material, &e->claim, &result, err, errlen);
+    if (s != STATUS_OK) {
+        dtb_close(h);
+        return s;
+    }
+    verdict->failures = claim_failures(&result);
     ClaimView view = {&e->v, e->material, &e->claim, &result, h};
-    fprintf(out, "\n**%s**.\n\n", verdict_word(&verdict));
+    fprintf(out, "\n**%s**.\n\n", verdict_word(verdict));
     char path[4400], link[256];
     snprintf(link, sizeof link, "report/claim-%s.svg", e->id);
     if (pictures) snprintf(path, sizeof path, "%s/claim-%s.svg", pictures, e->id);
-    bool heat = pictures && verdict.failures;
-    if (heat && !claim_write_heat_map(&view, path)) cli_die(1, "cannot write '%s'", path);
-    claim_print_markdown(&view, heat ? link : NULL, out);
+    bool heat = pictures && verdict->failures;
+    if (heat && !claim_write_heat_map(&view, path))
+        s = status_fail(err, errlen, STATUS_IO, path, "cannot write it");
+    if (s == STATUS_OK && claim_print_markdown(&view, heat ? link : NULL, out) != DTB_OK)
+        s = api_failure(dir, err, errlen);
     dtb_close(h);
-    return verdict;
+    return s;
 }
 
 static void print_summary(const ClaimEntry *entries, const EntryVerdict *verdicts, int count,
@@ -76,18 +88,25 @@ static void print_summary(const ClaimEntry *entries, const EntryVerdict *verdict
     }
 }
 
-void claims_report(const ClaimEntry *entries, int count, const char *sets, const char *pictures,
-                   FILE *out) {
+Status claims_report(const ClaimEntry *entries, int count, const char *sets, const char *pictures,
+                     FILE *out, char *err, size_t errlen) {
     EntryVerdict *verdicts = calloc((size_t)count, sizeof *verdicts);
-    if (!verdicts) cli_die(1, "out of memory");
     /* The details go first into a temporary file, so that the summary can head them. */
-    FILE *details = tmpfile();
-    if (!details) cli_die(1, "cannot make a temporary file: %s", strerror(errno));
-    for (int i = 0; i < count; i++)
-        verdicts[i] = report_entry(&entries[i], sets, pictures, details);
-    print_summary(entries, verdicts, count, out);
-    rewind(details);
-    for (int ch; (ch = fgetc(details)) != EOF;) fputc(ch, out);
-    fclose(details);
+    FILE *details = verdicts ? tmpfile() : NULL;
+    Status s = STATUS_OK;
+    if (!verdicts)
+        s = status_fail(err, errlen, STATUS_MEMORY, "claims", "out of memory");
+    else if (!details)
+        s = status_fail(err, errlen, STATUS_IO, "claims", "cannot make a temporary file: %s",
+                        strerror(errno));
+    for (int i = 0; i < count && s == STATUS_OK; i++)
+        s = report_entry(&entries[i], sets, pictures, details, &verdicts[i], err, errlen);
+    if (s == STATUS_OK) {
+        print_summary(entries, verdicts, count, out);
+        rewind(details);
+        for (int ch; (ch = fgetc(details)) != EOF;) fputc(ch, out);
+    }
+    if (details) fclose(details);
     free(verdicts);
+    return s;
 }

@@ -4,15 +4,16 @@
 #define DTB_CLAIMS_REPORT_H
 
 #include "claims_file.h"
+#include "status.h"
 
 #include <stdio.h>
 
 /* Checks each entry on the tables of sets/VARIANT (an entry whose table is not there is
  * listed as not checked) and writes the section to out; with pictures (a folder, or NULL),
  * each failing claim's heat map goes to pictures/claim-ID.svg, linked as
- * report/claim-ID.svg.  Exits through cli_die: 2 when a table is bad, 1 when a picture cannot
- * be written. */
-void claims_report(const ClaimEntry *entries, int count, const char *sets, const char *pictures,
-                   FILE *out);
+ * report/claim-ID.svg.  A table that cannot be read, a picture that cannot be written or want
+ * of memory stops it: its status, err naming the file. */
+Status claims_report(const ClaimEntry *entries, int count, const char *sets, const char *pictures,
+                     FILE *out, char *err, size_t errlen);
 
 #endif

@@ -19,15 +19,15 @@ typedef struct MaterialTable {
     char dir[4096]; /* the folder, whose tables value the positions the file does not store */
 } MaterialTable;
 
-/* The file of material `name` (like "KKvK", in either colour order) in dir, into path, and
- * its canonical material; returns true when that swaps the colours.  Exits 2 for a
- * malformed name. */
-bool material_table_path(const char *dir, const char *name, Material *canonical, char *path,
-                         size_t len);
+/* The file of material `name` (like "KKvK", in either colour order) in dir, into path, its
+ * canonical material, and in *reversed whether that swaps the colours.  STATUS_INPUT, err
+ * naming it, for a malformed name. */
+Status material_table_path(const char *dir, const char *name, Material *canonical, bool *reversed,
+                           char *path, size_t len, char *err, size_t errlen);
 
-/* Opens the table of material `name` (like "KKvK", in either colour order) in dir; on an
- * error exits with error_status (2 for a malformed name). */
-void material_table_open(const Variant *v, const char *dir, const char *name, int error_status,
-                         MaterialTable *out);
+/* Opens the table of material `name` (like "KKvK", in either colour order) in dir: the
+ * errors of material_table_path and of opening the file, err naming it. */
+Status material_table_open(const Variant *v, const char *dir, const char *name, MaterialTable *out,
+                           char *err, size_t errlen);
 
 #endif

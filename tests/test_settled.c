@@ -31,8 +31,8 @@ static void compare(Tablebase *tb, const Position *p, int set, Cell solved, uint
     char err[512];
     Cell probed;
     int wdl;
-    if (tb_probe_set(tb, p, set, &probed, err, sizeof err) != TABLE_OK ||
-        tb_probe_wdl(tb, p, set, &wdl, err, sizeof err) != TABLE_OK) {
+    if (tb_probe_set(tb, p, set, &probed, err, sizeof err) != STATUS_OK ||
+        tb_probe_wdl(tb, p, set, &wdl, err, sizeof err) != STATUS_OK) {
         printf("FAIL %s index %llu: %s\n", name, (unsigned long long)i, err);
         exit(1);
     }
@@ -53,7 +53,7 @@ static void compare_material(const Variant *v, Tablebase *tb, const Material *m,
     for (int set = 0; set < draw_value_sets(v); set++) {
         SolveOptions opt = {.set = set, .threads = 2};
         SolvedTable solved;
-        if (solve_material(v, tb, m, &opt, &solved, err, sizeof err) != TABLE_OK) {
+        if (solve_material(v, tb, m, &opt, &solved, err, sizeof err) != STATUS_OK) {
             printf("FAIL %s %s set %d: %s\n", v->id, name, set, err);
             exit(1);
         }

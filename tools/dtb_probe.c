@@ -586,12 +586,14 @@ static int run_claim(int argc, char **argv) {
     if (!name) cli_die(2, "claim needs a material, like KKvK");
     Claim c;
     claim_from_options(&v, &co, where, conditions, rules_are_pure(&ro), &c);
-    char default_dir[256];
+    char default_dir[256], err[1024];
     static ClaimResult result;
-    claim_check_material(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c,
-                         &result);
+    /* A table that cannot be read is an error, not a failed claim: exit 2. */
+    if (claim_check_material(&v, tables_dir(&v, dir, default_dir, sizeof default_dir), name, &c,
+                             &result, err, sizeof err) != STATUS_OK)
+        cli_die(2, "%s", err);
     ClaimView view = {&v, name, &c, &result, h};
-    claim_print_text(&view, stdout);
+    if (claim_print_text(&view, stdout) != DTB_OK) cli_die(1, "%s", dtb_last_error());
     if (heatmap && !claim_write_heat_map(&view, heatmap))
         cli_die(2, "cannot write '%s': %s", heatmap, strerror(errno));
     dtb_close(h);
@@ -619,7 +621,8 @@ static int run_claims(int argc, char **argv) {
     int count;
     char err[CLAIMS_FIELD_MAX + 512];
     if (!claims_file_read(file, &entries, &count, err, sizeof err)) cli_die(2, "%s", err);
-    claims_report(entries, count, sets, pictures, stdout);
+    Status s = claims_report(entries, count, sets, pictures, stdout, err, sizeof err);
+    if (s != STATUS_OK) cli_die(s == STATUS_IO || s == STATUS_MEMORY ? 1 : 2, "%s", err);
     free(entries);
     return 0;
 }
@@ -713,7 +716,7 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
     if (ok && !(ok = material_is_canonical(&m)))
         snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
     TableFile *t = NULL;
-    if (ok) ok = tb_open_indexed(v, &m, path, &t, NULL, err, errlen) == TABLE_OK;
+    if (ok) ok = tb_open_indexed(v, &m, path, &t, NULL, err, errlen) == STATUS_OK;
     table_close(t);
     return ok;
 }
@@ -722,7 +725,7 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
 static bool verify_table(const Variant *v, const char *dir, const char *file) {
     char path[4200], err[1024];
     snprintf(path, sizeof path, "%s/%s", dir, file);
-    if (table_verify_file(path, err, sizeof err) == TABLE_OK &&
+    if (table_verify_file(path, err, sizeof err) == STATUS_OK &&
         check_identity(v, path, file, err, sizeof err)) {
         printf("ok %s\n", file);
         return true;

@@ -62,7 +62,8 @@ static bool add_name(const char *material, void *listing) {
  * points to them. */
 static int list_tables(const char *dir, Name *names, const char **list) {
     Listing l = {names, 0};
-    if (tb_each_file(dir, add_name, &l) < 0) cli_die(1, "cannot read the folder '%s'", dir);
+    char err[1024];
+    if (tb_each_file(dir, add_name, &l, err, sizeof err) != STATUS_OK) cli_die(1, "%s", err);
     if (l.count == 0) cli_die(1, "no tables (*%s) in '%s'", TB_FILE_SUFFIX, dir);
     qsort(names, (size_t)l.count, sizeof *names, fewer_pieces_first);
     for (int i = 0; i < l.count; i++) list[i] = names[i];
@@ -118,8 +119,8 @@ static bool check_one(const Variant *v, const char *dir, const char *text, bool 
         return false;
     }
     CheckResult r;
-    TableStatus status = check_material(v, dir, &m, opt, &r, err, sizeof err);
-    if (status != TABLE_OK) {
+    Status status = check_material(v, dir, &m, opt, &r, err, sizeof err);
+    if (status != STATUS_OK) {
         printf("FAIL %s: %s\n", name, err);
         return false;
     }
