@@ -2,15 +2,12 @@
  * it is checked: the file size bounds every allocation and offset, and the header checksum
  * is checked before any field other than those needed to find it.  Allocations ask for
  * one byte more than needed, so that an empty table or block never means malloc(0). */
-#include "table_file.h"
+#include "table_reader.h"
 
 #include "read_guard.h"
-#include "table_format.h"
-#include "thread_key.h"
 
 #include <errno.h>
 #include <fcntl.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -18,56 +15,7 @@
 #include <xxhash.h>
 #include <zstd.h>
 
-typedef struct BlockEntry {
-    uint64_t end; /* file offset just past the block */
-    uint64_t sum; /* XXH3-64 of its compressed bytes */
-} BlockEntry;
-
-/* A warm WDL probe over a large set is one read from memory, a cache miss of about 350 ns
- * on this machine.  Over Scandinavian's 5-piece set half the quiet positions lie in a run of
- * CHUNK positions (one cache line decoded) that all hold one value, fills included, so a
- * WDL stream keeps a summary of two bits a chunk, its value where the chunk holds one only
- * and WDL_NONE elsewhere: 1/256 of the decoded stream, small enough to stay in the caches,
- * and a probe of a chunk of one value reads no further.
- * The summary is kept in pieces of PIECE bytes, each made when the first of its blocks is
- * decoded (bench_probe): a summary at the start of each block's values fell 32 KiB apart,
- * into a few sets of the caches, and gained little; one made whole when the file is opened
- * made a cold probe take twice as long, as the heap grew and shrank at every open and
- * close of a large table. */
-enum { CHUNK = 256, PIECE = 4096 };
-#define PIECE_POSITIONS ((uint64_t)PIECE * 4 * CHUNK)
-
-/* One stream of blocks (table_format.h). */
-typedef struct Stream {
-    uint64_t per_block; /* positions per block */
-    uint32_t encoding;
-    uint64_t blocks;
-    uint64_t first;                     /* the number of its first block in the offset table */
-    _Atomic(_Atomic uint8_t *) *pieces; /* WDL streams: the summary; see have_summary */
-} Stream;
-
-struct TableFile {
-    char *path;
-    int fd;
-    uint64_t size; /* of the file */
-    TableInfo info;
-    uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
-    PartOrder order;                     /* of the positions in the streams */
-    Stream streams[TF_STREAMS];          /* 2 per value set */
-    uint64_t block_count;                /* of all streams */
-    uint64_t data_start;
-    BlockEntry *entries;
-    /* By block number: the decoded block, NULL until read or once evicted; whether a probe
-     * read it since the cache's hand last passed (block_cache.h); whether its values are in
-     * its stream's summary. */
-    _Atomic(uint8_t *) *blocks;
-    atomic_bool *referenced, *summarized;
-    BlockCache *cache; /* NULL: blocks are kept until table_close */
-};
-
-/* Reads up to len bytes at offset; returns how many (fewer only at the end of the file),
- * or -1 on error. */
-static ssize_t read_at(int fd, void *buf, size_t len, uint64_t offset) {
+ssize_t table_read_at(int fd, void *buf, size_t len, uint64_t offset) {
     size_t done = 0;
     while (done < len) {
         ssize_t n = pread(fd, (char *)buf + done, len - done, (off_t)(offset + done));
@@ -163,7 +111,7 @@ static Status read_checked(TableFile *t, uint8_t **out, char *err, size_t errlen
     uint8_t *bytes = malloc(t->data_start);
     if (!bytes) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     *out = bytes;
-    if (read_at(t->fd, bytes, t->data_start, 0) != (ssize_t)t->data_start)
+    if (table_read_at(t->fd, bytes, t->data_start, 0) != (ssize_t)t->data_start)
         return status_fail(err, errlen, STATUS_IO, t->path, "cannot read the offset table");
     if (XXH3_64bits(bytes, covered) != tf_get_u64(bytes + covered))
         return status_fail(err, errlen, STATUS_CHECKSUM, t->path,
@@ -203,20 +151,18 @@ static Status parse_info(TableFile *t, const uint8_t *head, char *err, size_t er
     return STATUS_OK;
 }
 
-static uint64_t block_begin(const TableFile *t, uint64_t b) {
+uint64_t table_block_begin(const TableFile *t, uint64_t b) {
     return b == 0 ? t->data_start : t->entries[b - 1].end;
 }
 
-/* The stream that block number b belongs to. */
-static const Stream *stream_of(const TableFile *t, uint64_t b) {
+const Stream *table_stream_of(const TableFile *t, uint64_t b) {
     int i = 0;
     while (b >= t->streams[i].first + t->streams[i].blocks) i++;
     return &t->streams[i];
 }
 
-/* The bytes block number b decodes to. */
-static size_t decoded_bytes(const TableFile *t, uint64_t b) {
-    const Stream *s = stream_of(t, b);
+size_t table_decoded_bytes(const TableFile *t, uint64_t b) {
+    const Stream *s = table_stream_of(t, b);
     uint64_t n = tf_block_positions(t->stored_count, s->per_block, b - s->first);
     return (size_t)tf_encoded_bytes(s->encoding, n);
 }
@@ -226,7 +172,7 @@ static size_t decoded_bytes(const TableFile *t, uint64_t b) {
 static bool read_entry(TableFile *t, const uint8_t *table, uint64_t b, size_t bound) {
     t->entries[b].end = tf_get_u64(table + b * TF_ENTRY_SIZE);
     t->entries[b].sum = tf_get_u64(table + b * TF_ENTRY_SIZE + 8);
-    uint64_t begin = block_begin(t, b), end = t->entries[b].end;
+    uint64_t begin = table_block_begin(t, b), end = t->entries[b].end;
     return end >= begin && end - begin <= bound;
 }
 
@@ -241,12 +187,13 @@ static Status parse_entries(TableFile *t, const uint8_t *table, char *err, size_
         size_t full = ZSTD_compressBound(tf_encoded_bytes(s->encoding, s->per_block));
         for (; b < t->block_count && b < s->first + s->blocks; b++) {
             bool last = b + 1 == s->first + s->blocks;
-            if (!read_entry(t, table, b, last ? ZSTD_compressBound(decoded_bytes(t, b)) : full))
+            if (!read_entry(t, table, b,
+                            last ? ZSTD_compressBound(table_decoded_bytes(t, b)) : full))
                 return status_fail(err, errlen, STATUS_CORRUPT, t->path,
                                    "block %llu has an impossible offset", (unsigned long long)b);
         }
     }
-    uint64_t end = block_begin(t, t->block_count);
+    uint64_t end = table_block_begin(t, t->block_count);
     if (end > t->size)
         return status_fail(err, errlen, STATUS_TRUNCATED, t->path,
                            "truncated: %llu bytes, the offset table says %llu",
@@ -259,7 +206,7 @@ static Status parse_entries(TableFile *t, const uint8_t *table, char *err, size_
 
 static Status read_header(TableFile *t, char *err, size_t errlen) {
     uint8_t head[TF_HEADER_SIZE], *bytes = NULL;
-    ssize_t n = read_at(t->fd, head, sizeof head, 0);
+    ssize_t n = table_read_at(t->fd, head, sizeof head, 0);
     if (n < 0) return status_fail(err, errlen, STATUS_IO, t->path, "%s", strerror(errno));
     Status s = check_prefix(t, head, n, err, errlen);
     if (s == STATUS_OK) s = locate_checksum(t, head, err, errlen);
@@ -347,206 +294,6 @@ void table_set_cache(TableFile *t, BlockCache *cache) {
     t->cache = cache;
 }
 
-static const char *stream_name(const TableFile *t, uint64_t b) {
-    static const char *const names[TF_STREAMS] = {"WDL of value set 0", "DTW of value set 0",
-                                                  "WDL of value set 1", "DTW of value set 1"};
-    return names[stream_of(t, b) - t->streams];
-}
-
-/* Reads block b's compressed bytes into a new buffer (*out) and checks their checksum. */
-static Status load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *len, char *err,
-                          size_t errlen) {
-    uint64_t begin = block_begin(t, b);
-    *len = (size_t)(t->entries[b].end - begin);
-    *out = malloc(*len + 1);
-    if (!*out) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    ssize_t n = read_at(t->fd, *out, *len, begin);
-    if (n < 0) return status_fail(err, errlen, STATUS_IO, t->path, "%s", strerror(errno));
-    if ((size_t)n < *len)
-        return status_fail(err, errlen, STATUS_TRUNCATED, t->path, "truncated in block %llu",
-                           (unsigned long long)b);
-    if (XXH3_64bits(*out, *len) != t->entries[b].sum)
-        return status_fail(err, errlen, STATUS_CHECKSUM, t->path,
-                           "block %llu (%s) does not match its checksum", (unsigned long long)b,
-                           stream_name(t, b));
-    return STATUS_OK;
-}
-
-static void free_dctx(void *dctx) {
-    ZSTD_freeDCtx(dctx);
-}
-
-/* A decompression context for each thread, shared by all its files: making one costs
- * half as much as decoding a block, and a cold probe opens a file or more. */
-static ThreadKey dctx_key = THREAD_KEY_INIT(free_dctx);
-
-/* The calling thread's context (*kept), or where it cannot be kept one to free after use;
- * NULL when out of memory. */
-static ZSTD_DCtx *take_dctx(bool *kept) {
-    ZSTD_DCtx *dctx = thread_key_get(&dctx_key);
-    *kept = true;
-    if (dctx) return dctx;
-    dctx = ZSTD_createDCtx();
-    *kept = dctx && thread_key_set(&dctx_key, dctx);
-    return dctx;
-}
-
-/* Decodes block b into out, which has room for decoded_bytes(t, b). */
-static Status decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, size_t errlen) {
-    uint8_t *packed;
-    size_t len, want = decoded_bytes(t, b);
-    Status s = load_packed(t, b, &packed, &len, err, errlen);
-    bool kept = true;
-    ZSTD_DCtx *dctx = s == STATUS_OK ? take_dctx(&kept) : NULL;
-    if (s == STATUS_OK && !dctx)
-        s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    if (s == STATUS_OK) {
-        size_t got = ZSTD_decompressDCtx(dctx, out, want, packed, len);
-        if (ZSTD_isError(got) || got != want)
-            s = status_fail(err, errlen, STATUS_CORRUPT, t->path,
-                            "block %llu does not decompress to %zu bytes", (unsigned long long)b,
-                            want);
-        if (!kept) ZSTD_freeDCtx(dctx);
-    }
-    free(packed);
-    return s;
-}
-
-/* The value all n positions of a decoded chunk hold, or WDL_NONE where they differ.  A
- * whole chunk is compared a word at a time, without branches: the scan of a block costs a
- * tenth of decoding it. */
-static unsigned chunk_value(const uint8_t *bytes, uint64_t n) {
-    unsigned first = tf_decoded_value(TF_WDL_2BIT, bytes, 0);
-    uint64_t differ = 0;
-    if (n == CHUNK) {
-        uint64_t all = first * 0x5555555555555555u;
-        for (int i = 0; i < CHUNK / 32; i++) {
-            uint64_t word;
-            memcpy(&word, bytes + 8 * i, sizeof word);
-            differ |= word ^ all;
-        }
-    } else {
-        for (uint64_t k = 1; k < n; k++) differ |= tf_decoded_value(TF_WDL_2BIT, bytes, k) ^ first;
-    }
-    return differ ? WDL_NONE : first;
-}
-
-/* Piece p of stream s's summary, made on first use; NULL when out of memory.  Its bytes
- * are not set before their blocks are decoded and not read before they are published. */
-static _Atomic uint8_t *summary_piece(const Stream *s, uint64_t p) {
-    _Atomic uint8_t *piece = atomic_load_explicit(&s->pieces[p], memory_order_acquire);
-    if (piece) return piece;
-    _Atomic uint8_t *mine = malloc(PIECE);
-    if (!mine) return NULL;
-    if (atomic_compare_exchange_strong_explicit(&s->pieces[p], &piece, mine, memory_order_acq_rel,
-                                                memory_order_acquire))
-        return mine;
-    free((void *)mine);
-    return piece;
-}
-
-/* Writes the summary of stream s's block b, decoded in values; false when out of memory.
- * Two threads that decode the same block at once write the same values, hence the atomic
- * stores. */
-static bool summarize_block(const TableFile *t, const Stream *s, uint64_t b,
-                            const uint8_t *values) {
-    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b), start = b * s->per_block;
-    _Atomic uint8_t *out = summary_piece(s, start / PIECE_POSITIONS);
-    if (!out) return false;
-    out += start % PIECE_POSITIONS / (4 * CHUNK);
-    for (uint64_t k = 0; k < n; k += 4 * CHUNK, out++) {
-        uint8_t four = 0;
-        for (uint64_t c = 0; c < 4 && k + c * CHUNK < n; c++) {
-            uint64_t first = k + c * CHUNK, left = n - first;
-            unsigned value = chunk_value(values + first / 4, left < CHUNK ? left : CHUNK);
-            four |= (uint8_t)(value << (2 * c));
-        }
-        atomic_store_explicit(out, four, memory_order_relaxed);
-    }
-    return true;
-}
-
-/* The value of position k of stream s from its summary, WDL_NONE where its chunk holds
- * more than one, the stream has no summary, or the summary of k's block (b, numbered in
- * the file) is not written yet: its flag, set after it, makes the piece and its bytes
- * visible.  Evicting a block leaves its summary, so a probe into a chunk of one value
- * needs no block decoded. */
-static unsigned summary_value(const TableFile *t, const Stream *s, uint64_t b, uint64_t k) {
-    if (!atomic_load_explicit(&t->summarized[b], memory_order_acquire)) return WDL_NONE;
-    const _Atomic uint8_t *piece =
-        atomic_load_explicit(&s->pieces[k / PIECE_POSITIONS], memory_order_relaxed);
-    uint64_t c = k % PIECE_POSITIONS / CHUNK;
-    return atomic_load_explicit(&piece[c / 4], memory_order_relaxed) >> (2 * (c % 4)) & 3;
-}
-
-/* Writes the summary of block b (numbered in the file), decoded in values, where its
- * stream has one; false when out of memory. */
-static bool summarize(TableFile *t, uint64_t b, const uint8_t *values) {
-    const Stream *stream = stream_of(t, b);
-    if (!stream->pieces) return true;
-    if (!summarize_block(t, stream, b - stream->first, values)) return false;
-    atomic_store_explicit(&t->summarized[b], true, memory_order_release);
-    return true;
-}
-
-/* Room for block b decoded: from the file's cache where it has one (a spare block). */
-static uint8_t *new_block(TableFile *t, uint64_t b) {
-    size_t bytes = decoded_bytes(t, b);
-    return t->cache ? cache_block_new(t->cache, bytes) : malloc(bytes + 1);
-}
-
-/* Gives back a block of new_block that no other thread has seen. */
-static void drop_block(TableFile *t, uint64_t b, uint8_t *block) {
-    if (t->cache)
-        cache_block_drop(t->cache, block, decoded_bytes(t, b));
-    else
-        free(block);
-}
-
-/* Publishes block b, decoded in mine, unless another thread was quicker: in a file without
- * a cache directly, else through the cache.  Drops mine where it is not kept. */
-static void keep_block(TableFile *t, uint64_t b, uint8_t *mine) {
-    uint8_t *expected = NULL;
-    bool kept = t->cache ? cache_admit(t->cache, &t->blocks[b], &t->referenced[b], mine,
-                                       decoded_bytes(t, b)) == CACHE_ADMITTED
-                         : atomic_compare_exchange_strong_explicit(&t->blocks[b], &expected, mine,
-                                                                   memory_order_acq_rel,
-                                                                   memory_order_acquire);
-    if (!kept) drop_block(t, b, mine);
-}
-
-/* Decodes block b, writes its summary, gives the value at position k of the block in *out
- * and keeps the block for later probes (keep_block).  The value is read before: a kept
- * block may be evicted at once. */
-static Status decode_value(TableFile *t, uint64_t b, uint64_t k, unsigned *out, char *err,
-                           size_t errlen) {
-    uint8_t *mine = new_block(t, b);
-    if (!mine) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    Status s = decode_block(t, b, mine, err, errlen);
-    if (s == STATUS_OK && !summarize(t, b, mine))
-        s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    if (s != STATUS_OK) {
-        drop_block(t, b, mine);
-        return s;
-    }
-    *out = tf_decoded_value(stream_of(t, b)->encoding, mine, k);
-    keep_block(t, b, mine);
-    return STATUS_OK;
-}
-
-/* The value at position k of block b, of stream s, from its decoded copy, marking it
- * referenced; false where it is not decoded (or evicted), or when out of memory for the
- * read section. */
-static bool read_kept(TableFile *t, const Stream *s, uint64_t b, uint64_t k, unsigned *out) {
-    if (!guard_enter()) return false;
-    const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_seq_cst);
-    if (bytes) *out = tf_decoded_value(s->encoding, bytes, k);
-    guard_leave();
-    if (bytes && !atomic_load_explicit(&t->referenced[b], memory_order_relaxed))
-        atomic_store_explicit(&t->referenced[b], true, memory_order_relaxed);
-    return bytes != NULL;
-}
-
 bool table_stores(const TableFile *t, uint64_t index) {
     return index - t->stored_first < t->stored_count;
 }
@@ -555,199 +302,12 @@ bool table_leaves_threats(const TableFile *t) {
     return t->info.sides != TABLE_SIDES_BOTH;
 }
 
-static Status check_request(const TableFile *t, uint64_t index, int set, char *err, size_t errlen) {
-    if (index >= t->info.positions)
-        return status_fail(err, errlen, STATUS_RANGE, t->path, "index %llu beyond %llu positions",
-                           (unsigned long long)index, (unsigned long long)t->info.positions);
-    if (!table_stores(t, index))
-        return status_fail(err, errlen, STATUS_RANGE, t->path,
-                           "index %llu has the side to move this table leaves out",
-                           (unsigned long long)index);
-    if (set < 0 || (uint32_t)set >= t->info.cells_per_position)
-        return status_fail(err, errlen, STATUS_RANGE, t->path, "no value set %d", set);
-    return STATUS_OK;
-}
-
-/* The value stream i stores at place `place` of the file's order, a stored position's: from
- * the summary, else lock-free from the decoded block, else by decoding it. */
-static Status stream_value(TableFile *t, int i, uint64_t place, unsigned *out, char *err,
-                           size_t errlen) {
-    const Stream *s = &t->streams[i];
-    uint64_t index = place - t->stored_first;
-    uint64_t b = s->first + index / s->per_block, k = index % s->per_block;
-    if (s->pieces && (*out = summary_value(t, s, b, index)) != WDL_NONE) return STATUS_OK;
-    if (read_kept(t, s, b, k, out)) return STATUS_OK;
-    return decode_value(t, b, k, out, err, errlen);
-}
-
-/* Without a read section: a block evicted meanwhile makes a wasted prefetch, and a
- * prefetch never faults. */
-void table_prefetch_wdl(TableFile *t, uint64_t index, int set) {
-    if (!table_stores(t, index) || set < 0 || (uint32_t)set >= t->info.cells_per_position) return;
-    const Stream *s = &t->streams[2 * set + TF_WDL];
-    index = part_order_to_file(&t->order, index) - t->stored_first;
-    uint64_t b = s->first + index / s->per_block;
-    if (s->pieces && summary_value(t, s, b, index) != WDL_NONE) return;
-    const uint8_t *bytes = atomic_load_explicit(&t->blocks[b], memory_order_acquire);
-    if (bytes) __builtin_prefetch(bytes + tf_decoded_byte(s->encoding, index % s->per_block));
-}
-
-Status table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err, size_t errlen) {
-    unsigned wdl = 0;
-    Status s = check_request(t, index, set, err, errlen);
-    uint64_t place = s == STATUS_OK ? part_order_to_file(&t->order, index) : 0;
-    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
-    *out = (int)wdl;
-    return s;
-}
-
-/* Whether the DTW of this WDL and half is one a table may store: a DTW stream of two bytes
- * a position can store more, which only a crafted file (its checksums made good) does. */
-static bool dtw_fits(unsigned wdl, unsigned half) {
-    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_STORED_MAX;
-}
-
-Status table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
-    unsigned wdl = 0, half = 0;
-    Status s = check_request(t, index, set, err, errlen);
-    uint64_t place = s == STATUS_OK ? part_order_to_file(&t->order, index) : 0;
-    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_WDL, place, &wdl, err, errlen);
-    if (s == STATUS_OK) s = stream_value(t, 2 * set + TF_DTW, place, &half, err, errlen);
-    if (s == STATUS_OK && !dtw_fits(wdl, half))
-        s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "position %llu has a DTW over %d",
-                        (unsigned long long)index, CELL_DTW_STORED_MAX);
-    *out = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
-    return s;
-}
-
-/* Puts the values of stream i's block b (decoded in bytes) into out, which holds `sets`
- * cells a position starting with value set `first`: WDLs first, then the DTW they give.
- * Returns false where a DTW does not fit its cell. */
-static bool spread_block(const TableFile *t, int i, uint64_t b, const uint8_t *bytes,
-                         uint32_t first, uint32_t sets, Cell *out) {
-    const Stream *s = &t->streams[i];
-    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b);
-    out += (uint32_t)i / 2 - first;
-    PartWalk walk;
-    part_walk_start(&t->order, t->stored_first + b * s->per_block, &walk);
-    bool fits = true;
-    for (uint64_t k = 0; k < n; k++, part_walk_next(&t->order, &walk)) {
-        Cell *cell = out + walk.index * sets;
-        unsigned value = tf_decoded_value(s->encoding, bytes, k), wdl = CELL_WDL(*cell);
-        if (i % 2 == TF_WDL) {
-            *cell = CELL_MAKE(value, 0);
-        } else {
-            fits &= dtw_fits(wdl, value);
-            *cell = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, value));
-        }
-    }
-    return fits;
-}
-
-/* Reads value sets first .. first + sets - 1 into out, a position's cells adjacent.  Every
- * block is decoded here, kept or not: a whole table's reads would otherwise hold a read
- * section (read_guard.h) for as long. */
-static Status read_sets(TableFile *t, uint32_t first, uint32_t sets, Cell *out, char *err,
-                        size_t errlen) {
-    size_t largest = 0;
-    for (uint64_t b = 0; b < t->block_count; b++)
-        if (decoded_bytes(t, b) > largest) largest = decoded_bytes(t, b);
-    uint8_t *buffer = malloc(largest + 1);
-    if (!buffer) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    uint64_t left_out = t->stored_first ? 0 : t->stored_count; /* the side not stored */
-    memset(out + left_out * sets, 0, (t->info.positions - t->stored_count) * sets * sizeof *out);
-    Status s = STATUS_OK;
-    for (uint64_t b = 0; b < t->block_count && s == STATUS_OK; b++) {
-        const Stream *stream = stream_of(t, b);
-        uint32_t i = (uint32_t)(stream - t->streams);
-        if (i / 2 < first || i / 2 >= first + sets) continue;
-        s = decode_block(t, b, buffer, err, errlen);
-        if (s == STATUS_OK && !spread_block(t, (int)i, b - stream->first, buffer, first, sets, out))
-            s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "block %llu has a DTW over %d",
-                            (unsigned long long)b, CELL_DTW_STORED_MAX);
-    }
-    free(buffer);
-    return s;
-}
-
-/* A stream's block in a scan: its values decoded, the number of the block to decode next,
- * and the place in this one of the next value given, of n. */
-typedef struct ScanBlock {
-    uint8_t *bytes;
-    uint64_t next, k, n;
-} ScanBlock;
-
-/* The value stream i stores at the scan's next place, decoding its next block first where
- * the last is used up. */
-static Status scan_value(TableFile *t, int i, ScanBlock *b, unsigned *out, char *err,
-                         size_t errlen) {
-    const Stream *s = &t->streams[i];
-    if (b->k == b->n) {
-        Status status = decode_block(t, b->next, b->bytes, err, errlen);
-        if (status != STATUS_OK) return status;
-        b->n = tf_block_positions(t->stored_count, s->per_block, b->next++ - s->first);
-        b->k = 0;
-    }
-    *out = tf_decoded_value(s->encoding, b->bytes, b->k++);
-    return STATUS_OK;
-}
-
-/* The cells of the scan's next place, position `index`, one a value set. */
-static Status scan_cells(TableFile *t, ScanBlock *block, uint64_t index, Cell *cells, char *err,
-                         size_t errlen) {
-    Status s = STATUS_OK;
-    for (uint32_t set = 0; set < t->info.cells_per_position && s == STATUS_OK; set++) {
-        unsigned wdl = 0, half = 0;
-        s = scan_value(t, (int)(2 * set + TF_WDL), &block[2 * set + TF_WDL], &wdl, err, errlen);
-        if (s == STATUS_OK)
-            s = scan_value(t, (int)(2 * set + TF_DTW), &block[2 * set + TF_DTW], &half, err,
-                           errlen);
-        if (s == STATUS_OK && !dtw_fits(wdl, half))
-            s = status_fail(err, errlen, STATUS_CORRUPT, t->path, "position %llu has a DTW over %d",
-                            (unsigned long long)index, CELL_DTW_STORED_MAX);
-        cells[set] = CELL_MAKE(wdl, tf_dtw_of_half((int)wdl, half));
-    }
-    return s;
-}
-
-Status table_scan(TableFile *t, TableVisit visit, void *ctx, char *err, size_t errlen) {
-    uint32_t streams = 2 * t->info.cells_per_position;
-    ScanBlock block[TF_STREAMS] = {{0}};
-    Status s = STATUS_OK;
-    for (uint32_t i = 0; i < streams && s == STATUS_OK; i++) {
-        const Stream *stream = &t->streams[i];
-        block[i].bytes = malloc(tf_encoded_bytes(stream->encoding, stream->per_block) + 1);
-        block[i].next = stream->first;
-        if (!block[i].bytes) s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
-    }
-    PartWalk walk;
-    part_walk_start(&t->order, t->stored_first, &walk);
-    for (uint64_t k = 0; k < t->stored_count && s == STATUS_OK; k++) {
-        Cell cells[TF_STREAMS / 2];
-        s = scan_cells(t, block, walk.index, cells, err, errlen);
-        if (s == STATUS_OK) s = visit(ctx, walk.index, cells, err, errlen);
-        part_walk_next(&t->order, &walk);
-    }
-    for (uint32_t i = 0; i < streams; i++) free(block[i].bytes);
-    return s;
-}
-
-Status table_read_all(TableFile *t, Cell *out, char *err, size_t errlen) {
-    return read_sets(t, 0, t->info.cells_per_position, out, err, errlen);
-}
-
-Status table_read_set(TableFile *t, int set, Cell *out, char *err, size_t errlen) {
-    if ((uint32_t)set >= t->info.cells_per_position)
-        return status_fail(err, errlen, STATUS_MATERIAL, t->path, "no such value set");
-    return read_sets(t, (uint32_t)set, 1, out, err, errlen);
-}
-
 void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,
                        uint64_t *decoded_bytes_out) {
     const Stream *s = &t->streams[2 * set + dtw];
     uint64_t first = s->first, last = s->first + s->blocks;
     *file_bytes = s->blocks * TF_ENTRY_SIZE;
-    if (s->blocks) *file_bytes += block_begin(t, last) - block_begin(t, first);
+    if (s->blocks) *file_bytes += table_block_begin(t, last) - table_block_begin(t, first);
     *decoded_bytes_out = tf_encoded_bytes(s->encoding, t->stored_count);
 }
 
@@ -756,7 +316,7 @@ Status table_verify(const TableFile *t, char *err, size_t errlen) {
     for (uint64_t b = 0; s == STATUS_OK && b < t->block_count; b++) {
         uint8_t *packed;
         size_t len;
-        s = load_packed(t, b, &packed, &len, err, errlen);
+        s = table_load_packed(t, b, &packed, &len, err, errlen);
         free(packed);
     }
     return s;
