@@ -14,10 +14,9 @@ typedef struct Entry {
 } Entry;
 
 /* Evicted blocks are kept, up to SPARE_MAX of a size, for the next block decoded of that
- * size rather than freed.  Freed, they stayed resident in the allocator's arena of the
- * thread that had decoded them, for that thread alone to reuse: two threads probing random
- * positions of Scandinavian's 5-piece set (32 KiB blocks) at a budget of 100 MB peaked
- * 23 MiB above it, and 4 with spares.
+ * size rather than freed.  Freed, they stay resident in the allocator's arena of the thread
+ * that decoded them, for that thread alone to reuse, and a process probing from several
+ * threads grows well past its budget (bench/RESULTS.md, "The block cache").
  *
  * The sizes are those of the tables in use, as their blocks are dropped: a block of a size
  * that has no list takes a list that holds no spares, so that the SPARE_SIZES lists follow
@@ -26,11 +25,8 @@ typedef struct Entry {
  * for a second set's.  Only whole KiB are kept: every block of a stream but its last is a
  * whole number of KiB (dtb-gen's --block-size is a multiple of TABLE_BLOCK_BYTES_STEP, 1K,
  * gen/table_writer.h), the last seldom is, and its spare would hold a list until a block of
- * its size is decoded again.  Scandinavian's 4-piece set written with --block-size 8K (63 MB
- * decoded), 2 threads probing random positions (bench_probe --budgets, 5 runs each): at a
- * budget of 6.3 MB the peak resident size was 59 MB with spares of 32 and 64 KiB only, 6.7
- * MB above the budget and the 46 MB before probing, and 54 MB with these lists, 1.7 MB above;
- * at 0.6 MB 49 MB either way.  With 32 KiB blocks as before (54-55 MB at 6.3 MB). */
+ * its size is decoded again.  Lists that follow the sizes in use keep a set of small blocks
+ * as close to its budget as one of the default size (the same section). */
 enum { SPARE_SIZES = 4, SPARE_MAX = 8, SPARE_UNIT = 1024 };
 
 /* Spare blocks of one size, linked through their first bytes. */

@@ -7,23 +7,16 @@
  * Which block goes is chosen by CLOCK (second chance): a probe that reads a block marks it
  * referenced with a plain store when it is not marked yet, and the cache's hand, going
  * round the blocks, unmarks a marked block and evicts an unmarked one.  LRU would have every
- * probe move its block in a list under a lock.  Measured against FIFO (the same hand, marks
- * ignored) on Scandinavian's 5-piece set, two runs each (bench_probe): at a tenth of its
- * decoded size CLOCK probed random positions 28% faster once warm (610 against 475 k/s: the
- * blocks of small tables, read by many probes, stay), and a search-like walk as fast (WDL
- * 22.4 against 23.1 M/s, full 17.0 against 17.8, within the runs' spread); at a hundredth
- * both alike.
+ * probe move its block in a list under a lock.  Against FIFO, CLOCK keeps the blocks of
+ * small tables, read by many probes, and so probes random positions faster at a tight
+ * budget, and a search-like walk as fast (bench/RESULTS.md, "The block cache").
  *
- * A probe that misses decodes a whole block, 32 KiB, for one value.  Smaller blocks would
- * make that cheaper: Scandinavian's 4-piece set written with blocks of 8 KiB (a quarter of
- * dtb-gen's positions per block, gen/table_writer.c) probed random positions 2 to 3.5
- * times as fast at budgets of 1% and 10% of its decoded size (WDL warm at 10%: 1190-1430
- * against 560-590 k/s), the search-like walk as fast, but its files were 6.7% larger and
- * its first probes without a cap 15% slower.  Decoding a block only up to the position
- * asked (zstd's streaming decoder) saved half the time of a WDL block and none of a DTW
- * block, whose 32 KiB zstd decodes as one piece, and leaves no block to keep.  The
- * default stays 32 KiB, for the smaller files and first probes; dtb-gen --block-size 8K
- * writes the smaller blocks for users with a tight budget (readers take any size). */
+ * A probe that misses decodes a whole block, 32 KiB, for one value.  Smaller blocks make
+ * that cheaper at tight budgets, but the files larger and the first probes without a cap
+ * slower; decoding a block only up to the position asked saves little, and leaves no block
+ * to keep (the same section).  The default stays 32 KiB, for the smaller files and first
+ * probes; dtb-gen --block-size 8K writes the smaller blocks for users with a tight budget
+ * (readers take any size). */
 #ifndef DTB_BLOCK_CACHE_H
 #define DTB_BLOCK_CACHE_H
 

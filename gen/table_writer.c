@@ -18,14 +18,11 @@
 
 /* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW]: its positions per
  * block are per_byte times the block's decoded bytes (table_writer_begin_sized).  A probe
- * that first touches a block reads, checks and decodes it whole: 32 KiB decoded takes about
- * 20 us.  On International's 4- and 5-piece tables, blocks of 32 KiB rather than 16 were 5%
- * (WDL) and 7% (DTW) smaller, 64 KiB another 3-5%: hence TABLE_BLOCK_BYTES.  Zstd decodes
- * about equally fast at every level; the WDL stream, a quarter byte a position, takes level
- * 15, 13% smaller than level 9 at 50 M positions a second (level 19: 1% smaller again, at
- * 14 M); the DTW stream, a byte a position, level 9 at 100 M a second (level 19: 10%
- * smaller, at 3-7 M).  The sizes are stored in each file and the levels change only the
- * bytes written, not the format. */
+ * that first touches a block reads, checks and decodes it whole, so blocks are kept small
+ * (TABLE_BLOCK_BYTES), though larger ones compress better.  Zstd decodes about equally
+ * fast at every level, so each stream takes the level past which files shrink little for
+ * much slower writing (bench/RESULTS.md, "The table writer").  The sizes are stored in each
+ * file and the levels change only the bytes written, not the format. */
 typedef struct StreamPlan {
     uint32_t per_byte; /* positions a decoded byte holds (a DTW half of two bytes aside) */
     int level;
@@ -397,11 +394,9 @@ static unsigned chain_before(TableWriter *w, uint64_t count, unsigned before) {
 _Static_assert(CELL_DTW_STORED_MAX / 2 < NOT_STORED, "a stored value is never NOT_STORED");
 
 /* How many places ahead gather asks for the cells it will read.  The file's order walks the
- * cells out of the index's order, so most reads miss the caches.  Reading each block's
- * cells once, this far ahead, rather than walking them again for each of the block's three
- * packings, wrote Frisian's KMvKM in 9.2 s rather than 15.2 and Scandinavian's KMMvKM in
- * 8.2 s rather than 11.2 (2 threads, the same bytes); 16 ahead rather than 64 took 15% more
- * time, 128 no less. */
+ * cells out of the index's order, so most reads miss the caches: each block's cells are
+ * read once, this far ahead, rather than walked again for each of the block's three
+ * packings (bench/RESULTS.md, "The table writer"). */
 enum { GATHER_AHEAD = 64 };
 
 /* Reads the values of positions [begin, begin + n) of the stream, in the file's order,
@@ -447,13 +442,13 @@ static size_t pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned l
 }
 
 /* The fill a WDL block compresses better with (1 for the common value), judged at
- * PICK_LEVEL: the pick is then compressed again at the stream's level.  Judging at level 1
- * rather than 15 wrote Scandinavian's KMvKM, KKvKM, KMMvK and MMMvKK 20-30% faster, their
- * files 0-0.02% larger; levels -1 and -5 were no faster and lost more. */
+ * PICK_LEVEL: the pick is then compressed again at the stream's level.  A fast level picks
+ * almost always as the stream's level would, at a fraction of the time (bench/RESULTS.md,
+ * "The table writer"). */
 enum { PICK_LEVEL = 1 };
 
-/* A draft's level for every stream: Scandinavian's KKMvKM was written in 5.4 s rather
- * than 17.8 (1 thread), its file 14% larger. */
+/* A draft's level for every stream: a draft is written fast, to be rewritten, its file
+ * somewhat larger (bench/RESULTS.md, "The table writer"). */
 enum { DRAFT_LEVEL = 1 };
 
 static int better_fill(const StreamJob *job, Packer *p, uint64_t n, Packed *out) {
@@ -466,10 +461,8 @@ static int better_fill(const StreamJob *job, Packer *p, uint64_t n, Packed *out)
 
 /* A position not stored repeats the last value stored before it, extending runs; in a WDL
  * stream, a block may instead fill them all with the set's most common WDL, when that
- * compresses better.  Of the fills measured on International's 4- and 5-piece tables, the
- * better of these two was the best for WDL (runs alone cost 11% more at 5 pieces, the
- * common value alone 25% more at 4, where men abound), and runs for DTW (against the
- * common DTW, zero, or differences). */
+ * compresses better.  Of the fills measured, the better of these two was the best for WDL,
+ * and runs for DTW (bench/RESULTS.md, "The table writer"). */
 static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const StreamJob *job = ctx;
     Packer *p = &job->w->packer[thread];

@@ -7,7 +7,7 @@
  *
  * Version 0.6 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
- * searches its moves, so over all positions probes take about 14 times as long.
+ * searches its moves, so probes take many times as long (bench/RESULTS.md).
  *
  * Thread safety: a handle may be used from many threads at once once dtb_open returned.
  * Tables are opened on first use behind a lock, and read lock-free after that.  A table
@@ -19,16 +19,13 @@
  *
  * Memory: a handle keeps the table blocks it decodes (32 KiB each, some 64) for later
  * probes, within a budget: by default an eighth of the machine's memory (1 GiB where that
- * is unknown), dtb_set_cache_size to change it.  Scandinavian's 5-piece set decodes to
- * 2.1 GB: capped at a tenth of that, a search-like walk of probes ran about as fast as
- * without a cap, and probes of random positions all over the set, most of which decode a
- * block, at a seventh of their speed; capped at a hundredth, the walk ran at a third (full
- * probes) to three fifths (WDL) of its speed (bench_probe --budgets).  A program probing
- * that set from 2 threads peaked at 6.5 MiB above its budget, its own memory included, at
- * budgets from 1 MB to 100 MB.  Besides the budget a probing process keeps
+ * is unknown), dtb_set_cache_size to change it.  A search-like walk of probes runs about as
+ * fast capped at a tenth of a set's decoded size as without a cap; probes of random
+ * positions, most of which decode a block, slow down much more (bench_probe --budgets,
+ * figures in bench/RESULTS.md).  Besides the budget a probing process keeps
  *  - for each handle: up to 768 KiB of evicted blocks kept to decode the next ones into;
  *  - for each open table: 26 bytes a block, and a summary of its WDL (a 1024th of a byte a
- *    position), which outlives the blocks: 3.3 MB over that whole set;
+ *    position), which outlives the blocks;
  *  - for each thread that probed, until it exits: up to 128 KiB of move lists for settling
  *    captures, a decompression context of about 94 KiB shared by all handles, 64 bytes of
  *    bookkeeping for reading blocks lock-free, and while it decodes a block, the block and
@@ -158,10 +155,9 @@ dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
 
 /* dtb_probe_wdl of count positions, into out[0..count-1]: the same answers, sooner.  A
  * probe of a position without a capture pending often waits for one read from memory, and
- * here those reads overlap: about 1.5 times as many such positions a second, and 1.0 to
- * 1.1 times as many over all positions, whose captures cost computing rather than waiting
- * (bench_probe, three runs).  For engines that probe all the positions a node's moves
- * lead to, say.
+ * here those reads overlap; positions with a capture pending cost computing rather than
+ * waiting, and gain little (bench_probe, bench/RESULTS.md).  For engines that probe all the
+ * positions a node's moves lead to, say.
  * RETURN: DTB_OK, or the error of one position, which dtb_last_error() names by its number
  * (from 0); out is then unspecified.  Since 0.3. */
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out);
@@ -261,7 +257,7 @@ typedef struct dtb_stats {
  * with a probe's search for the positions a file does not store: seconds to minutes for a
  * 5-piece 10x10 material.  The table is read a block at a time, not held: beside the
  * handle's block cache (dtb_set_cache_size) the call takes a few MiB whatever the table's size
- * (since 0.5.1; before, 2 bytes a position and value set).  That read counts every value
+ * (since 0.5.1).  That read counts every value
  * set: a call on the same material right after, with the other rules, answers without
  * reading it again.  rules chooses the set counted, as dtb_position.rules does a probe's
  * (a second argument since 0.6).
