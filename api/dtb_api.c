@@ -178,7 +178,7 @@ static dtb_status check_men(const Variant *v, const Position *p) {
     return DTB_OK;
 }
 
-/* RULES.md 7.1: a count belongs to a king of a side that also has men, in Frisian only. */
+/* docs/rules.md 7.1: a count belongs to a king of a side that also has men, in Frisian only. */
 static dtb_status set_king_moves(const Variant *v, const dtb_position *pos, int side, Position *p) {
     int square = pos->king_moves_square[side], count = pos->king_moves_count[side];
     if (square == 0 && count == 0) return DTB_OK;
@@ -215,7 +215,7 @@ static dtb_status to_internal(const Variant *v, const dtb_position *pos, Positio
     return s;
 }
 
-/* RULES.md 7.2: moves are counted in two kings against one king only, at most 7. */
+/* docs/rules.md 7.2: moves are counted in two kings against one king only, at most 7. */
 static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, const Position *p) {
     int moves_played = pos->moves_played;
     if (moves_played == 0) return DTB_OK;
@@ -235,7 +235,7 @@ static dtb_status check_moves_played(const Variant *v, const dtb_position *pos, 
 }
 
 /* A position to probe or play from: valid, and the side not to move still has pieces.  A
- * side to move without pieces has no legal move and has lost (RULES.md 5), answered as any
+ * side to move without pieces has no legal move and has lost (docs/rules.md 5), answered as any
  * position without a move is; a side without pieces that is not to move cannot arise, since
  * taking its last piece ended the game. */
 static dtb_status to_playable(const Variant *v, const dtb_position *pos, Probed *q) {

@@ -1,6 +1,6 @@
 #include "unmove.h"
 
-/* Where the un-moves of one king go under the king-move limit (RULES.md 7.1), and the
+/* Where the un-moves of one king go under the king-move limit (docs/rules.md 7.1), and the
  * state of its side after the move, which moved the king with the count last. */
 typedef struct Unmoves {
     uint64_t *index;

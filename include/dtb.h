@@ -89,7 +89,7 @@ void dtb_close(dtb_handle *h);
 const char *dtb_last_error(void);
 
 /* Which values a probe gives where the variant has history-dependent draw rules (Frisian,
- * RULES.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
+ * docs/rules.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
  * rules have one set of values, which both give.  One handle, and its one block cache,
  * serves both: each position names its own (dtb_position.rules).  Since 0.6, when it
  * replaced the handle's setting dtb_set_rules. */
@@ -110,7 +110,7 @@ typedef struct dtb_value {
     int dtw; /* plies to the end for a win or loss, 0 for a draw */
 } dtb_value;
 
-/* A position: bit n-1 of a mask is square n in the variant's numbering (RULES.md 1). */
+/* A position: bit n-1 of a mask is square n in the variant's numbering (docs/rules.md 1). */
 typedef struct dtb_position {
     uint64_t white_men, white_kings, black_men, black_kings;
     int black_to_move; /* 0: White to move */
@@ -118,7 +118,7 @@ typedef struct dtb_position {
      * the last non-capturing moves in a row and how many (1..3); 0 and 0 for none. */
     int king_moves_square[2], king_moves_count[2];
     /* Frisian draw rules: in two kings against one king, the moves the side with two kings
-     * has already played there (0..7; RULES.md 7.2); 0 everywhere else.  7 with that side
+     * has already played there (0..7; docs/rules.md 7.2); 0 everywhere else.  7 with that side
      * to move is a game already drawn, an invalid position; 7 with the lone king to move is
      * drawn too unless that king has no move, and its moves are draws.  One king against one has
      * its single ply from the position probed: the moves from it (dtb_moves) are draws unless they
@@ -143,7 +143,7 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
  * no table read (since 0.5; DTB_ERR_POSITION before).  DTB_ERR_POSITION when the side not to
  * move has no pieces, naming it: the game ended when its last piece was taken.  (For Frisian
  * this is a value of the set pos->rules names, the official one unless asked otherwise,
- * RULES.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
+ * docs/rules.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
  * dtb_moves, dtb_best_move and dtb_line. */
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 
@@ -215,7 +215,7 @@ dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes);
 typedef struct dtb_variant_info {
     char id[32];         /* the id dtb_open was given, such as "scandinavian-8" */
     int board_size;      /* 10 or 8: the board has board_size x board_size squares */
-    int squares;         /* 50 or 32 dark squares, numbered 1..squares (RULES.md 1) */
+    int squares;         /* 50 or 32 dark squares, numbered 1..squares (docs/rules.md 1) */
     int mirrored;        /* 1: a1 is light and square 1 is a10 (a8), as in Scandinavian;
                           * 0: a1 is dark and square 1 is b10 (b8) */
     int king_move_limit; /* 1: positions carry Frisian's king-move counters (FEN ":C") */

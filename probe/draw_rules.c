@@ -6,7 +6,7 @@ typedef struct HorizonRule {
     bool counts_moves; /* the stronger side's moves played there shorten it */
 } HorizonRule;
 
-/* The rows of RULES.md 7.2. */
+/* The rows of docs/rules.md 7.2. */
 static const HorizonRule frisian_rules[] = {
     {{{2, 1}, {0, 0}}, {13, 14}, true}, /* 2 kings v 1: win within 7 moves */
     {{{1, 1}, {0, 0}}, {1, 1}, false},  /* 1 king v 1: only an immediate capture */

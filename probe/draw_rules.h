@@ -1,4 +1,4 @@
-/* Frisian's draw rules (RULES.md 7.2) as a second set of values.
+/* Frisian's draw rules (docs/rules.md 7.2) as a second set of values.
  *
  * Both rules are a horizon in plies on one material, counted from the move that created
  * it: two kings against one must win by the stronger side's 7th move (ply 13 with the

@@ -35,7 +35,7 @@ typedef struct Claim {
     int within;        /* the bound on the win's length, 0 for none */
     bool within_moves; /* within counts the winner's moves, not plies */
     bool won_only;     /* only the positions the claimed side wins count: a claim on the bound */
-    bool pure;         /* Frisian: the values without the draw rules of RULES.md 7.2 */
+    bool pure;         /* Frisian: the values without the draw rules of docs/rules.md 7.2 */
     int conditions;
     ClaimCondition condition[CLAIM_CONDITIONS];
 } Claim;

@@ -4,7 +4,7 @@
  * side, n/2 bits a row, with one unused "ghost" bit after every two rows.  Square s
  * (0-based, standard numbering s+1) sits at bit s + s / n.  With the ghosts every
  * diagonal step is one shift by a constant, and an orthogonal step (two columns or two
- * rows, RULES.md 2) is a shift too.  A per-direction mask of the squares that have a
+ * rows, docs/rules.md 2) is a shift too.  A per-direction mask of the squares that have a
  * neighbour in that direction keeps steps from wrapping or leaving the board. */
 #ifndef DTB_BOARD_H
 #define DTB_BOARD_H

@@ -1,4 +1,5 @@
-/* PDN FEN in and out (RULES.md 1), with Frisian's ":C" king-move counts (RULES.md 7.1). */
+/* PDN FEN in and out (docs/rules.md 1), with Frisian's ":C" king-move counts (docs/rules.md 7.1).
+ */
 #ifndef DTB_FEN_H
 #define DTB_FEN_H
 
@@ -11,7 +12,7 @@
 #define FEN_MAX 400 /* longest FEN fen_format writes */
 
 /* Parses text into p.  On error returns false and writes a message naming the offending
- * part into err.  Where RULES.md 1 and 7.1 give an order but no error, it is lenient: the
+ * part into err.  Where docs/rules.md 1 and 7.1 give an order but no error, it is lenient: the
  * W and B lists may come in either order or be left out (a side without pieces, which the
  * probe then refuses), and so may the counts of ":C". */
 bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen);

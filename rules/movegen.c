@@ -155,7 +155,7 @@ static void emit(CaptureSearch *cs, int to, Bitboard taken, int len) {
 
 static inline bool continue_from(CaptureSearch *cs, int sq, Bitboard taken, int depth);
 
-/* A king's capture in direction dir landing on the empty run from `land` on (RULES.md 4:
+/* A king's capture in direction dir landing on the empty run from `land` on (docs/rules.md 4:
  * it must choose a landing that continues if one exists; with the halt rule it otherwise
  * stops directly behind the victim). */
 static void king_landings(CaptureSearch *cs, int dir, Bitboard land, Bitboard taken, int depth) {
@@ -265,7 +265,7 @@ static void add_quiet(MoveList *list, int from, int to) {
 }
 
 /* The kings that may make a non-capturing move: all but the one at the king-move limit
- * (RULES.md 7.1). */
+ * (docs/rules.md 7.1). */
 static Bitboard free_kings(const Variant *v, const Position *p) {
     int us = p->side;
     if (!v->king_move_limit || !p->man[us] || p->king_moves_square[us] == NO_SQUARE)

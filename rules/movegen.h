@@ -1,4 +1,4 @@
-/* Legal moves of a position under a variant's rules (RULES.md sections 3-5 and 7.1). */
+/* Legal moves of a position under a variant's rules (docs/rules.md sections 3-5 and 7.1). */
 #ifndef DTB_MOVEGEN_H
 #define DTB_MOVEGEN_H
 
@@ -30,7 +30,7 @@ typedef struct MoveList {
 } MoveList;
 
 /* Fills list with the legal moves of p.  Sequences with the same start, end and captured
- * set are one move; with paths requested it keeps the smallest path (RULES.md 1). */
+ * set are one move; with paths requested it keeps the smallest path (docs/rules.md 1). */
 void movegen_legal(const Variant *v, const Position *p, MoveList *list);
 
 /* Fills list with the legal captures of p alone: empty when no capture is pending. */
@@ -43,7 +43,7 @@ void movegen_captures(const Variant *v, const Position *p, MoveList *list);
 int movegen_men_changes(const Variant *v, const Position *p, MoveList *list);
 
 /* The number of quiet moves of p, legal when no capture is pending.  Only they depend on
- * the king-move state (RULES.md 7.1): the generator lists the captures or the men's moves
+ * the king-move state (docs/rules.md 7.1): the generator lists the captures or the men's moves
  * of a placement once for all its states, and counts the rest for each. */
 int movegen_quiet_count(const Variant *v, const Position *p);
 

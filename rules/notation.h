@@ -1,4 +1,4 @@
-/* Move notation (RULES.md 1): "32-28", "19x30", and the full path "19x28x37x30" where two
+/* Move notation (docs/rules.md 1): "32-28", "19x30", and the full path "19x28x37x30" where two
  * captures of one list share start and end. */
 #ifndef DTB_NOTATION_H
 #define DTB_NOTATION_H

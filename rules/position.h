@@ -8,7 +8,7 @@
 typedef struct Position {
     Bitboard man[2], king[2]; /* [WHITE], [BLACK] */
     int side;                 /* side to move */
-    /* Frisian king-move limit (RULES.md 7.1): per side, the king that made the last
+    /* Frisian king-move limit (docs/rules.md 7.1): per side, the king that made the last
      * non-capturing moves in a row (NO_SQUARE for none) and how many (1..3). */
     uint8_t king_moves_square[2];
     uint8_t king_moves_count[2];

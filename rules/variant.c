@@ -22,9 +22,9 @@
  * the initializer of a static table, which only GCC allows. */
 // clang-format off
 #define MOST_PIECES {1, 1, 0}
-/* 2 per king, 1 per man; on a tie more men; then a king's sequence (RULES.md 6.1). */
+/* 2 per king, 1 per man; on a tie more men; then a king's sequence (docs/rules.md 6.1). */
 #define FRISIAN_VALUE {256, 130, 1}
-/* Most pieces; then most kings; then a king's sequence (RULES.md 6.3). */
+/* Most pieces; then most kings; then a king's sequence (docs/rules.md 6.3). */
 #define FRISIAN2_ORDER {130, 128, 1}
 // clang-format on
 static const Precedence FREE_LINE = {0, 0, 0};
@@ -42,7 +42,7 @@ typedef struct Rules {
     bool has_8x8, has_free_line; /* the "-8" and "-free" options exist */
 } Rules;
 
-/* One row per variant of RULES.md section 6. */
+/* One row per variant of docs/rules.md section 6. */
 // clang-format off
 static const Rules rule_table[] = {
     {"international", 10, false, {DIAG, DIAG}, DIAG, {DIAG, DIAG}, false, MOST_PIECES, false, false, false, false},

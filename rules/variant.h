@@ -1,4 +1,4 @@
-/* The variants of RULES.md section 6: each is one row of rule parameters, and every
+/* The variants of docs/rules.md section 6: each is one row of rule parameters, and every
  * other module reads only these parameters. */
 #ifndef DTB_VARIANT_H
 #define DTB_VARIANT_H
@@ -30,8 +30,8 @@ typedef struct Variant {
     DirSet king_move;         /* quiet king moves */
     bool halt;                /* king lands directly behind the last piece taken */
     Precedence precedence;
-    bool king_move_limit;  /* Frisian RULES.md 7.1 */
-    bool draw_rules;       /* Frisian RULES.md 7.2 */
+    bool king_move_limit;  /* Frisian docs/rules.md 7.1 */
+    bool draw_rules;       /* Frisian docs/rules.md 7.2 */
     uint8_t number_of[64]; /* bit -> square number as shown (1-based), 0 for none */
     uint8_t bit_of_number[BOARD_MAX_SQUARES + 1]; /* shown number -> bit */
 } Variant;

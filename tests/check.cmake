@@ -7,7 +7,7 @@
 # valid checksums (check/tamper.c), and that dtb-probe does not answer from one.
 
 if(TARGET dtb-gen AND TARGET dtb-check)
-  # Every variant id of RULES.md section 6, by board.
+  # Every variant id of docs/rules.md section 6, by board.
   set(CHECK_IDS_10
       international frisian frisian2
       scandinavian scandinavian-free scandinavian-medium scandinavian-medium-free

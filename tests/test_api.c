@@ -1,9 +1,9 @@
-/* The public API (include/dtb.h) against answers derived by hand from RULES.md.
+/* The public API (include/dtb.h) against answers derived by hand from docs/rules.md.
  *
  * Usage: test_api DTB_GEN.  Builds the Brazilian tables of KMvK and all it converts into
  * (KMvK, KKvK, KvM, KvK) with dtb-gen in a temporary folder, then probes them.
  *
- * Brazilian draughts, 8x8 (RULES.md 1): square 1 = b8, 4 = h8, 5 = a7, 8 = g7, 11 = f6,
+ * Brazilian draughts, 8x8 (docs/rules.md 1): square 1 = b8, 4 = h8, 5 = a7, 8 = g7, 11 = f6,
  * 14 = c5, 15 = e5, 18 = d4, 22 = c3, 25 = b2, 29 = a1, 30 = c1, 32 = g1.  Kings fly; a king
  * takes a piece on its diagonal when every square between is empty and the square just
  * beyond is empty, landing on any empty square beyond.
@@ -326,7 +326,7 @@ static void expect_refused_everywhere(dtb_handle *h, const char *fen, const char
 
 /* The game of test_promotion ends 4x11: h8 takes Black's last piece, the king on g7, landing
  * on f6, and Black is to move with no pieces.  A player without pieces has no legal move
- * and has lost (RULES.md 5): a loss in 0, no moves, no best move, an empty line, as for
+ * and has lost (docs/rules.md 5): a loss in 0, no moves, no best move, an empty line, as for
  * W:W29:B25,22 (test_arguments), whose man is blocked.  White to move in that position, or
  * no pieces on either side, cannot arise, since the game ended with the capture. */
 static void test_last_piece_taken(dtb_handle *h) {

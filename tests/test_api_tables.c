@@ -1,5 +1,5 @@
 /* The public API's whole-table questions (dtb_get_variant_info, dtb_materials,
- * dtb_material_stats) against answers derived by hand from RULES.md.
+ * dtb_material_stats) against answers derived by hand from docs/rules.md.
  *
  * Usage: test_api_tables DTB_GEN.  Builds Brazilian's KMvK and all it converts into (KMvK,
  * KKvK, KvM, KvK) and Frisian's KKvK and KvK with dtb-gen in a temporary folder.
@@ -157,7 +157,7 @@ static bool same_stats(dtb_stats a, dtb_stats b) {
     return same;
 }
 
-/* Frisian's draw rules only turn wins into draws (RULES.md 7.2): under them two kings win
+/* Frisian's draw rules only turn wins into draws (docs/rules.md 7.2): under them two kings win
  * fewer positions against one king than in the pure game, and no more are lost. */
 static void test_frisian_rules(const char *tables) {
     dtb_handle *h = open_or_fail("frisian", tables);

@@ -76,7 +76,7 @@ static int check(const Case *c) {
     return ok;
 }
 
-/* RULES.md 7.1 from W:WK46,28:BK43: White's king moves three times in a row; after each the
+/* docs/rules.md 7.1 from W:WK46,28:BK43: White's king moves three times in a row; after each the
  * FEN shows its count, the index keeps it, and with count 3 the king has no quiet move. */
 static const char *king_walk[][2] = {
     /* White's move, Black's reply: the king 46 walks 46-37-46-37 while Black's king shuffles */

@@ -230,7 +230,7 @@ static bool run_line(char *line) {
 }
 
 /* Every step of a direction is the one shift board.h promises: from each square that can
- * step, square + shift lies one step away, by the board's rows and columns (RULES.md 2:
+ * step, square + shift lies one step away, by the board's rows and columns (docs/rules.md 2:
  * diagonals change both by one; orthogonal steps, two columns or two rows).  Returns the
  * number of wrong steps. */
 static int wrong_steps(const Board *b) {

@@ -10,15 +10,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-/* The rules options of lookup and batch (RULES.md 7.2). */
+/* The rules options of lookup and batch (docs/rules.md 7.2). */
 typedef struct RulesOptions {
     const char *rules, *moves_played;
 } RulesOptions;
 
 #define RULES_HELP                                                                                 \
-    "Frisian: --rules official (the default) applies the draw rules of RULES.md 7.2, --rules\n"    \
-    "pure leaves them out; --moves-played N gives the moves the side with two kings\n"             \
-    "has already played in two kings against one king (default 0).\n"
+    "Frisian: --rules official (the default) applies the draw rules of docs/rules.md 7.2,\n"       \
+    "--rules pure leaves them out; --moves-played N gives the moves the side with two\n"           \
+    "kings has already played in two kings against one king (default 0).\n"
 
 /* The position of fen, or the variant's starting position for NULL; exits 2 on a bad FEN. */
 void cmd_read_position(const Variant *v, const char *fen, Position *p);

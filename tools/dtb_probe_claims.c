@@ -55,8 +55,8 @@ static const char claim_usage[] =
     "Exit status: 0 when the claim holds, 1 when it fails, 2 on an error (bad arguments, a\n"
     "missing or bad table).  DIR defaults to tables/V.\n"
     "Frisian: --rules official (the default) checks the values under the draw rules of\n"
-    "RULES.md 7.2 (with no moves played yet in two kings against one king), --rules pure the\n"
-    "values without them.\n";
+    "docs/rules.md 7.2 (with no moves played yet in two kings against one king), --rules\n"
+    "pure the values without them.\n";
 
 typedef struct ClaimOptions {
     const char *wins, *draw, *to_move, *within, *won_only;

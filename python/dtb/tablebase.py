@@ -74,7 +74,7 @@ class Tablebase:
     waits for calls in flight, after which calls raise ArgumentError.
 
     moves_played, for Frisian's draw rules: in two kings against one king, the moves the
-    side with two kings has already played there (0 to 7; RULES.md 7.2)."""
+    side with two kings has already played there (0 to 7; docs/rules.md 7.2)."""
 
     def __init__(self, variant, folder, rules="official", cache_size=None):
         self._guard = CallGuard(f"Tablebase({variant!r}, {str(folder)!r})")

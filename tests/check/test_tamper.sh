@@ -58,7 +58,7 @@ expect_status "a draw made a win fails" 1 $?
 expect_match "shows the changed position" \
     "^FAIL KKvK: [0-9]+ wrong, first: $fen stored WIN 1 expected DRAW$" "$WORK/out"
 
-# Frisian's second value set, the draw rules (RULES.md 7.2), is checked too.  The two
+# Frisian's second value set, the draw rules (docs/rules.md 7.2), is checked too.  The two
 # value sets are checked in the same passes where their cells (2 x 117600 x 2 bytes for
 # KKvK) fit in a quarter of --memory (1G), else one after the other (1M), and a set's
 # cells that do not fit in half of it are kept in a scratch file (64K): a change to either

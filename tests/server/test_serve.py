@@ -1,6 +1,6 @@
 """dtb-serve over HTTP, as a client sees it. The test builds 3-piece sets, starts dtb-serve
 on a free port and checks every endpoint against the command line (dtb-probe batch, lookup
-and stats: an outside check, none of the server's code), the rules (RULES.md) for the
+and stats: an outside check, none of the server's code), the rules (docs/rules.md) for the
 boards, and Python's own JSON parser for every body. Then the errors with their status
 codes, files of the page's folder and every way out of it refused, a corrupt table
 answered 500 with its file named, concurrent clients, connections kept alive, bad
@@ -23,7 +23,7 @@ import time
 import urllib.parse
 
 # The sets built, variant -> (pieces, board squares, promotion squares of White's and of
-# Black's men (RULES.md 1), mirrored, king-move counts, draw rules).
+# Black's men (docs/rules.md 1), mirrored, king-move counts, draw rules).
 BOARDS = {
     "brazilian": (3, 32, range(1, 5), range(29, 33), False, False, False),
     "frisian": (3, 50, range(1, 6), range(46, 51), False, True, True),
@@ -201,7 +201,7 @@ def check_variants(server, tables):
         board = (v.get("board_size"), v.get("squares"), v.get("mirrored"),
                  v.get("king_move_limit"), v.get("draw_rules"))
         want = (8 if squares == 32 else 10, squares, mirrored, counts, rules)
-        check(f"variants: {variant}'s board as RULES.md gives it", board == want, f"{board} != {want}")
+        check(f"variants: {variant}'s board as docs/rules.md gives it", board == want, f"{board} != {want}")
         files = sorted(f[:-4] for f in os.listdir(f"{tables}/{variant}") if f.endswith(".dtb"))
         listed = v.get("materials", [])
         check(f"variants: {variant}'s materials are its files, fewest pieces first",

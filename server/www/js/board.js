@@ -1,4 +1,4 @@
-// The board as SVG in the variant's orientation, White at the bottom (RULES.md 1): dark
+// The board as SVG in the variant's orientation, White at the bottom (docs/rules.md 1): dark
 // squares carry their number (shown on demand) and take clicks; a move hovered in the list
 // is drawn over it as an arrow through its landing squares, its captured pieces crossed.
 import {cellOf} from "./geometry.js";

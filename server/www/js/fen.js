@@ -1,5 +1,5 @@
-// PDN FEN (RULES.md 1) with Frisian's ":C" king-move counts (RULES.md 7.1), read and written
-// as rules/fen.c does. The page only needs it to draw and edit a position; the server's
+// PDN FEN (docs/rules.md 1) with Frisian's ":C" king-move counts (docs/rules.md 7.1), read
+// and written as rules/fen.c does. The page only needs it to draw and edit a position; the server's
 // answer is what says whether a position is legal, with its own error naming the part.
 
 /**
@@ -90,7 +90,7 @@ export function materialOf(position) {
 }
 
 /**
- * Drops king-move counts the position no longer allows (RULES.md 7.1): the counted king
+ * Drops king-move counts the position no longer allows (docs/rules.md 7.1): the counted king
  * gone, or its side left without men.
  */
 export function pruneCounts(position) {

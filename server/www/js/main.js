@@ -12,7 +12,7 @@ import {linkTo, pushUrl, readUrl, replaceUrl} from "./url_state.js";
 // What a click on a square puts there next, after what is there now.
 const CYCLE = ["", "wm", "wk", "bm", "bk"];
 const LINE_STEP_MS = 700; // pause between the moves of "play the best line"
-// Frisian's draw rules count the moves played in two kings against one (RULES.md 7.2).
+// Frisian's draw rules count the moves played in two kings against one (docs/rules.md 7.2).
 const TWO_KINGS_V_ONE = ["KKvK", "KvKK"];
 
 const $ = (id) => document.getElementById(id);
