@@ -5,11 +5,12 @@ import, naming the function it lacks, rather than at some later call."""
 
 import ctypes
 from ctypes import POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint64
+from typing import Tuple
 
 from ._find import find_library
 
-# dtb.h's limits, each named after its #define less the prefix (tests/test_capi.py checks
-# them against the header).
+# dtb.h's limits, each named after its #define less the prefix (python/tests/test_capi.py
+# checks them against the header).
 DTW_BUCKETS = 512  # DTB_DTW_BUCKETS
 PATH_MAX = 24  # DTB_PATH_MAX
 MOVES_MAX = 1024  # DTB_MOVES_MAX
@@ -92,7 +93,7 @@ SIGNATURES = (
 )
 
 
-def load():
+def load() -> Tuple[ctypes.CDLL, str]:
     """The loaded library with every function of SIGNATURES typed, or ImportError saying why."""
     path, looked = find_library()
     if path is None:

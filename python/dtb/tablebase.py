@@ -4,10 +4,11 @@ import ctypes
 import os
 import threading
 from contextlib import contextmanager
+from typing import Iterator, List, Optional, Sequence
 
 from . import _capi
 from ._capi import lib
-from .errors import ArgumentError, check
+from .errors import ArgumentError, TableIOError, check
 from .values import WDL, Move, Stats, Value
 
 RULES = {"official": 0, "pure": 1}  # dtb_rules
@@ -15,7 +16,7 @@ DRAW_LINE_MOVES = 20  # how much of a drawn line line() gives unless asked
 INT_MAX = 2**31 - 1  # the largest C int: dtb_line's max, a position's moves_played
 
 
-def c_text(what, text):
+def c_text(what: str, text: "str | os.PathLike[str]") -> bytes:
     """text as the C string of argument what: str (or a path) without NUL characters."""
     if not isinstance(text, (str, os.PathLike)):
         raise TypeError(f"{what} must be a str, not {type(text).__name__}")
@@ -25,7 +26,7 @@ def c_text(what, text):
     return data
 
 
-def is_count(number, most):
+def is_count(number: object, most: int) -> bool:
     """Whether number is a whole number from 0 to most."""
     return isinstance(number, int) and 0 <= number <= most
 
@@ -34,14 +35,14 @@ class CallGuard:
     """Counts the calls in flight on a handle, so that closing waits for them: dtb_close
     must not race with other calls on the same handle."""
 
-    def __init__(self, name):
+    def __init__(self, name: str) -> None:
         self.name = name
         self.condition = threading.Condition()
         self.active = 0
         self.closed = False
 
     @contextmanager
-    def call(self):
+    def call(self) -> Iterator[None]:
         with self.condition:
             if self.closed:
                 raise ArgumentError(f"{self.name} is closed")
@@ -53,7 +54,7 @@ class CallGuard:
                 self.active -= 1
                 self.condition.notify_all()
 
-    def close(self):
+    def close(self) -> bool:
         """True for the first close, once no call is in flight; False after that."""
         with self.condition:
             if self.closed:
@@ -76,7 +77,13 @@ class Tablebase:
     moves_played, for Frisian's draw rules: in two kings against one king, the moves the
     side with two kings has already played there (0 to 7; docs/rules.md 7.2)."""
 
-    def __init__(self, variant, folder, rules="official", cache_size=None):
+    def __init__(
+        self,
+        variant: str,
+        folder: "str | os.PathLike[str]",
+        rules: str = "official",
+        cache_size: Optional[int] = None,
+    ) -> None:
         self._guard = CallGuard(f"Tablebase({variant!r}, {str(folder)!r})")
         self._handle = None
         if rules not in RULES:
@@ -88,24 +95,28 @@ class Tablebase:
         check(lib.dtb_open(variant_c, folder_c, ctypes.byref(handle)))
         self._handle = handle
         self._rules = RULES[rules]
+        # The library opens tables lazily: a missing folder would show only at a probe.
+        if not os.path.isdir(folder):
+            self.close()
+            raise TableIOError(f"{os.fspath(folder)}: no such folder")
         if cache_size is not None:
             check(lib.dtb_set_cache_size(handle, cache_size))
 
-    def close(self):
+    def close(self) -> None:
         """Frees the handle, once the calls in flight are done.  Closing twice does nothing."""
         if self._handle is not None and self._guard.close():
             lib.dtb_close(self._handle)
 
-    def __enter__(self):
+    def __enter__(self) -> "Tablebase":
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def __del__(self):
+    def __del__(self) -> None:
         self.close()
 
-    def probe(self, fen, moves_played=0):
+    def probe(self, fen: str, moves_played: int = 0) -> Value:
         """The Value of the position."""
         value = _capi.Value()
         with self._guard.call():
@@ -113,7 +124,7 @@ class Tablebase:
             check(lib.dtb_probe(self._handle, position, ctypes.byref(value)))
         return Value(WDL(value.wdl), value.dtw)
 
-    def probe_wdl(self, fen, moves_played=0):
+    def probe_wdl(self, fen: str, moves_played: int = 0) -> WDL:
         """The WDL of the position alone: faster than probe(), and reads less."""
         wdl = ctypes.c_int()
         with self._guard.call():
@@ -121,7 +132,7 @@ class Tablebase:
             check(lib.dtb_probe_wdl(self._handle, position, ctypes.byref(wdl)))
         return WDL(wdl.value)
 
-    def probe_wdl_many(self, fens, moves_played=0):
+    def probe_wdl_many(self, fens: Sequence[str], moves_played: int = 0) -> List[WDL]:
         """The WDLs of the positions of an iterable of FENs, as a list: the same answers as
         probe_wdl, sooner.  An error names the position by its number, from 0."""
         fens = list(fens)
@@ -134,7 +145,7 @@ class Tablebase:
                 check(lib.dtb_probe_wdl_many(self._handle, positions, len(fens), wdls))
         return [WDL(w) for w in wdls]
 
-    def moves(self, fen, moves_played=0):
+    def moves(self, fen: str, moves_played: int = 0) -> List[Move]:
         """Every legal Move of the position, best first: fastest win, draws, longest loss."""
         moves = (_capi.Move * _capi.MOVES_MAX)()
         count = ctypes.c_int()
@@ -143,7 +154,7 @@ class Tablebase:
             check(lib.dtb_moves(self._handle, position, moves, len(moves), ctypes.byref(count)))
             return [self._move(m) for m in moves[: count.value]]
 
-    def best_move(self, fen, moves_played=0):
+    def best_move(self, fen: str, moves_played: int = 0) -> Move:
         """The best Move of the position; GameOverError when it has no legal move."""
         move = _capi.Move()
         with self._guard.call():
@@ -151,7 +162,9 @@ class Tablebase:
             check(lib.dtb_best_move(self._handle, position, ctypes.byref(move)))
             return self._move(move)
 
-    def line(self, fen, max_moves=None, moves_played=0):
+    def line(
+        self, fen: str, max_moves: Optional[int] = None, moves_played: int = 0
+    ) -> List[Move]:
         """The best moves from the position on, each the best_move of the one before: to the
         end of the game for a decided position, at most max_moves of them (by default all
         of a decided line, DRAW_LINE_MOVES of a drawn one)."""
@@ -167,7 +180,7 @@ class Tablebase:
             check(lib.dtb_line(self._handle, position, line, max_moves, ctypes.byref(count)))
             return [self._move(m) for m in line[: count.value]]
 
-    def materials(self):
+    def materials(self) -> List[str]:
         """The materials whose tables are in the folder, such as "KKvK", fewest pieces first
         then by name."""
         needed = ctypes.c_size_t()
@@ -178,7 +191,7 @@ class Tablebase:
             check(lib.dtb_materials(self._handle, names, len(names), None))
         return names.value.decode().split()
 
-    def stats(self, material):
+    def stats(self, material: str) -> Stats:
         """The Stats of every position of material, a name such as "KKvK" ("KvKK": the
         same positions with colours swapped).  Reads the whole table."""
         stats = _capi.Stats()
@@ -200,7 +213,9 @@ class Tablebase:
 
     # The helpers below run inside a guarded call.
 
-    def _parse(self, fen, moves_played, into=None):
+    def _parse(
+        self, fen: str, moves_played: int, into: Optional[_capi.Position] = None
+    ) -> "ctypes._CArgObject":
         """fen with moves_played as a C position (into one given)."""
         if not is_count(moves_played, INT_MAX):
             raise ArgumentError(f"moves_played is a number of moves, not {moves_played!r}")
@@ -210,11 +225,11 @@ class Tablebase:
         position.rules = self._rules
         return ctypes.byref(position)
 
-    def _fen(self, position):
+    def _fen(self, position: _capi.Position) -> str:
         text = ctypes.create_string_buffer(_capi.FEN_MAX)
         check(lib.dtb_format_fen(self._handle, ctypes.byref(position), text, _capi.FEN_MAX))
         return text.value.decode()
 
-    def _move(self, move):
+    def _move(self, move: _capi.Move) -> Move:
         value = Value(WDL(move.value.wdl), move.value.dtw)
         return Move(move.notation.decode(), self._fen(move.after), value)

@@ -47,6 +47,15 @@ def test_bad_arguments(tmp_path):
         dtb.Tablebase(8, tmp_path)
 
 
+def test_missing_folder_is_named_at_once(tmp_path):
+    missing = tmp_path / "no-such-folder"
+    with pytest.raises(dtb.TableIOError, match=re.escape(f"{missing}: no such folder")):
+        dtb.Tablebase("brazilian", missing)
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(dtb.TableIOError, match="a-file: no such folder"):
+        dtb.Tablebase("brazilian", tmp_path / "a-file")
+
+
 def test_bad_positions(tables):
     with dtb.Tablebase("brazilian", tables("brazilian")) as tb:
         with pytest.raises(dtb.PositionError, match="square 33 .*off the board"):
