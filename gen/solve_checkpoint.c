@@ -13,14 +13,13 @@
 #include <unistd.h>
 #include <xxhash.h>
 
-/* A checkpoint waits for the disk (7 ms here for a 4-piece material's chunk), which after
- * every chunk of a small material took longer than solving it (Brazilian's KMvKM, 14
- * groups: 0.53 s against 0.19).  So after the first chunk's, one is written only once the
- * solving since the last took CHECKPOINT_RATIO times as long as that one did: at most 1% of
- * the time, and what a run cut short loses is at most that long or a chunk.  Not even the
+/* A checkpoint waits for the disk, which after every chunk of a small material took longer
+ * than solving it (bench/RESULTS.md, "The solver").  So after the first chunk's, one is written
+ * only once the solving since the last took CHECKPOINT_RATIO times as long as that one did: at most
+ * 1% of the time, and what a run cut short loses is at most that long or a chunk.  Not even the
  * last chunk's is forced: syncing the whole scratch file of a small material, which would
- * otherwise never reach the disk, cost International's KKMvM (4.6 M positions) 20% of its
- * solving; a material larger than memory is written back anyway, and throttled alike. */
+ * otherwise never reach the disk, is a large part of its solving; a material larger than
+ * memory is written back anyway, and throttled alike. */
 #define CHECKPOINT_RATIO 100
 
 /* Makes the slices order[0, s->solved) durable in the scratch files, then says so in the

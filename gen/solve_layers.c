@@ -139,8 +139,8 @@ static bool same_placement(const Position *a, const Position *b) {
 
 /* movegen_men_changes for p into tools->list.  Frisian's king-move states are the index's
  * last digits, so the positions of one placement come in a row: their captures and men's
- * moves are the same, and only the quiet moves are counted again.  Frisian's KMvKM (16
- * states a placement) solved in 17.6 s rather than 20.9 (2 threads). */
+ * moves are the same, and only the quiet moves are counted again (bench/RESULTS.md, "The solver").
+ */
 static int men_changes(const Variant *v, Tools *tools, const Position *p) {
     MoveList *list = &tools->list;
     if (!same_placement(p, &tools->listed)) {
@@ -243,9 +243,8 @@ static void layer_cell(const Slice *sl, int thread, uint64_t i) {
 /* The cells layer_cell acts on are exactly those equal to one of three values, and most
  * layers act on few: so a layer compares eight cells at a time with the three, as one
  * vector (GCC's and Clang's vector extension: SSE2 on x86-64, NEON on ARM), and calls
- * layer_cell only for the cells that matched.  Against the former test of four cells a
- * 64-bit word (SWAR, all four looked at after any match), the scan and the calls took 38%
- * fewer instructions (Frisian2 KMvKM: 5% of its whole build).  Cells change under the
+ * layer_cell only for the cells that matched, in fewer instructions than a test of four
+ * cells a 64-bit word (bench/RESULTS.md, "The solver").  Cells change under the
  * test, by other threads and by propagate, but only from pending to decided (a win at this
  * layer, a loss at this layer or a later one), never into a value the test looks for: a
  * cell that did not match has nothing to do, and the two halves of the eight may be read
@@ -336,7 +335,7 @@ static void run_slice(Slice *sl, int thread, int threads, ParallelFn fn) {
  * only while all threads share one slice: with a slice a thread it would be thread 0's
  * alone, and each slice's layers start again from 1.  The clock is read once
  * CLOCK_POSITIONS positions have been worked on since it was last: reading it after every
- * slice was 3.7% of the time of Frisian2's MMMvMM, 14 M slices of two positions. */
+ * slice cost materials of many tiny slices a few percent (bench/RESULTS.md, "The solver"). */
 #define PROGRESS_SECONDS 10.0
 
 #define LIVE_SECONDS 0.2
@@ -461,8 +460,7 @@ static Status first_error(Solver *s, int threads, char *err, size_t errlen) {
 #define SHARED_SLICE_MIN (1u << 20) /* positions */
 
 /* Threads take slices in chunks of about this many positions, or one slice, so that tiny
- * slices do not each cost a contended atomic step: MMMvMM (14 M slices of 2 positions)
- * solved in 8.3 s with one slice a chunk, 4.3 s with these. */
+ * slices do not each cost a contended atomic step (bench/RESULTS.md, "The solver"). */
 #define SLICE_CHUNK 4096
 
 static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) {

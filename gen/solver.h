@@ -52,10 +52,9 @@
 
 /* Most layers decide few positions, so each span of 2^SPAN_BITS positions keeps a mask of
  * the DTWs (modulo 64) decided or pending in it, and a layer skips the spans it has
- * nothing in.  Spans of 2^10 rather than 2^12 scan 21% fewer instructions' worth of cells
- * (an 8x8 4-piece material, with a scan of four cells a step), for a byte of masks per 128
- * positions; 2^8 saved another 0.3-0.7% of the instructions with the scan of eight.  A span may
- * hold several small slices; their bits only make a layer look at a span in vain. */
+ * nothing in: smaller spans scan fewer cells, for more masks, and past 2^10 gain little
+ * (bench/RESULTS.md, "The solver").  A span may hold several small slices; their bits only make a
+ * layer look at a span in vain. */
 #define SPAN_BITS 10
 
 /* The pages of the scratch files are let go after this many positions solved: a position
@@ -86,10 +85,10 @@ typedef struct Worker {
  * slice at its own, laid out as the index (so the window is the table), and in slice groups
  * the chunk being solved, slot k for its k-th slice, laid out as the index too: White to
  * move in every slot, then Black, so that slices in a row in the index, as a group's often
- * are, go to the scratch file in one write each side (MMMvMM, 14 M slices of one position,
- * took 3.1 times as long as whole with two writes a slice).  A position's place in the
- * arrays is its local index, side x side_stride + slot x slot_stride + its rank in its slice
- * and side. */
+ * are, go to the scratch file in one write each side rather than two writes a slice, which
+ * made materials of many tiny slices several times as slow (bench/RESULTS.md, "The solver").  A
+ * position's place in the arrays is its local index, side x side_stride + slot x slot_stride + its
+ * rank in its slice and side. */
 typedef struct Solver {
     const Variant *v;
     ValueMemo *exits; /* values of the positions captures and promotions lead to */
