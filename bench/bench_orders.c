@@ -1,9 +1,9 @@
 /* What other orders of the index's parts would save: a measurement of issue 6's idea "try
  * several piece orders per material".
  *
- * The index (probe/index.c) lays a position out as side to move, White's men, Black's men,
+ * The index (format/index.c) lays a position out as side to move, White's men, Black's men,
  * White's kings, Black's kings (Frisian's king-move states last), most significant first.
- * A file may lay these parts out in another order (probe/part_order.h); this program
+ * A file may lay these parts out in another order (format/part_order.h); this program
  * rewrites the WDL of value set 0 of each table in DIR (all, or the materials named) with
  * the real writer in every order of the four piece parts that differs (the king-move
  * states last), with the positions tables of both sides leave out left out (holes,
@@ -63,7 +63,7 @@ static bool measure_orders(Bench *b, const TableInfo *file_info, const Cell *cel
     char path[4200];
     TableInfo info = *file_info;
     bool ok = true;
-    snprintf(path, sizeof path, "%s/%s%s", b->tmp, info.material, TB_FILE_SUFFIX);
+    tb_file_path(b->tmp, info.material, path, sizeof path);
     for (int o = 0; o < ORDERS && ok; o++) {
         int same = 0;
         while (same < o && !same_order(info.part_size, orders[same], orders[o])) same++;

@@ -122,7 +122,7 @@ typedef struct Worker {
 } Worker;
 
 /* Asks w's question of the n positions from p (n is 1 unless it asks in a batch). */
-static TableStatus ask(const Worker *w, const Position *p, long n, char *err, size_t errlen) {
+static Status ask(const Worker *w, const Position *p, long n, char *err, size_t errlen) {
     Cell c;
     int wdl[BATCH];
     size_t failed;
@@ -147,7 +147,7 @@ static void *probe_many(void *arg) {
         long n = w->ask != ASK_WDL_BATCH ? 1 : w->b->probes - i;
         n = n < BATCH ? n : BATCH;
         n = n < size - at ? n : size - at;
-        failures += ask(w, &w->b->pool[at], n, err, sizeof err) != TABLE_OK;
+        failures += ask(w, &w->b->pool[at], n, err, sizeof err) != STATUS_OK;
         i += n;
     }
     w->failures = failures;
@@ -257,7 +257,8 @@ static double cold_block_us(Bench *b, bool full) {
         while (b->ix[t].size < least);
         Position p;
         TableFile *file;
-        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != TABLE_OK) return -1;
+        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != STATUS_OK)
+            return -1;
         read_one(file, 0, full);
         do random_position(b, t, &state, &p, &index);
         while (index < b->ix[t].size / 2);
@@ -305,11 +306,10 @@ static int first_probe_child(char **argv) {
     if (!idx_decode(&ix, strtoull(argv[5], NULL, 10), &p)) return 2;
     double start = wall_seconds();
     Tablebase *tb = tb_open(&v, argv[3]);
-    TableStatus s =
-        tb ? tb_probe_wdl(tb, &p, VALUES_PURE, &wdl, err, sizeof err) : TABLE_ERR_MEMORY;
+    Status s = tb ? tb_probe_wdl(tb, &p, VALUES_PURE, &wdl, err, sizeof err) : STATUS_MEMORY;
     printf("%.3f\n", (wall_seconds() - start) * 1e6);
     tb_close(tb);
-    return s == TABLE_OK ? 0 : 1;
+    return s == STATUS_OK ? 0 : 1;
 }
 
 /* Average time of the first probe in a new process (first_probe_child), at positions drawn
@@ -371,7 +371,7 @@ static uint64_t decoded_set_bytes(const Bench *b) {
     char err[256];
     for (int t = 0; t < b->tables; t++) {
         TableFile *file;
-        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != TABLE_OK) continue;
+        if (tb_open_file(&b->v, b->dir, b->names[t], &file, err, sizeof err) != STATUS_OK) continue;
         for (uint32_t set = 0; set < table_info(file)->cells_per_position; set++)
             for (int dtw = 0; dtw < 2; dtw++) {
                 table_stream_size(file, (int)set, dtw, &file_bytes, &decoded);
@@ -434,7 +434,7 @@ static void *probe_pass(void *arg) {
         int wdl;
         pass->failures += (pass->full ? tb_probe(pass->tb, &pass->p[i], &c, err, sizeof err)
                                       : tb_probe_wdl(pass->tb, &pass->p[i], VALUES_PURE, &wdl, err,
-                                                     sizeof err)) != TABLE_OK;
+                                                     sizeof err)) != STATUS_OK;
     }
     return NULL;
 }
@@ -478,7 +478,9 @@ static int budget_child(char **argv) {
     uint64_t budget = strtoull(argv[4], NULL, 10);
     int threads = atoi(argv[5]);
     if (threads < 1 || threads > 64) return 2;
-    tb_each_file(b.dir, add_table, &b);
+    char err[1024];
+    if (tb_each_file(b.dir, add_table, &b, err, sizeof err) != STATUS_OK)
+        return fprintf(stderr, "bench_probe: %s\n", err), 2;
     b.pool_size = BUDGET_RANDOM;
     b.pool = malloc(BUDGET_RANDOM * sizeof *b.pool);
     Position *walk = malloc(WALK_NODES * sizeof *walk);
@@ -562,7 +564,9 @@ int main(int argc, char **argv) {
     b.dir = argv[2];
     b.probes = argc > 3 ? atol(argv[3]) : 4000000;
     int threads = argc > 4 ? atoi(argv[4]) : 2;
-    tb_each_file(b.dir, add_table, &b);
+    char err[1024];
+    if (tb_each_file(b.dir, add_table, &b, err, sizeof err) != STATUS_OK)
+        return fprintf(stderr, "bench_probe: %s\n", err), 2;
     b.pool_size = POOL;
     b.pool = malloc(POOL * sizeof *b.pool);
     if (!b.tables || !b.pool) {

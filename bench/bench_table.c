@@ -51,7 +51,7 @@ static void print_sizes(const char *what, const Sizes *s, int sets) {
 static bool table_sizes(const char *dir, const char *material, Sizes *out, int *sets) {
     char err[512];
     TableFile *t;
-    if (tb_open_file(NULL, dir, material, &t, err, sizeof err) != TABLE_OK) {
+    if (tb_open_file(NULL, dir, material, &t, err, sizeof err) != STATUS_OK) {
         fprintf(stderr, "%s\n", err);
         return false;
     }
@@ -93,7 +93,9 @@ static int report_folder(const char *dir) {
     Report r = {.dir = dir, .sets = 1};
     printf("%-10s %12s  %11s %7s  %11s %7s  (per value set)  %8s\n", "material", "positions",
            "WDL bytes", "bits/p", "DTW bytes", "bits/p", "cache MB");
-    if (tb_each_file(dir, report_table, &r) < 0) return fprintf(stderr, "cannot read %s\n", dir), 1;
+    char err[1024];
+    if (tb_each_file(dir, report_table, &r, err, sizeof err) != STATUS_OK)
+        return fprintf(stderr, "bench_table: %s\n", err), 1;
     for (int p = 0; p <= PIECES_MAX; p++) {
         char what[32];
         snprintf(what, sizeof what, "%d pieces", p);
@@ -134,7 +136,7 @@ static bool stored(const uint64_t *unstored, uint64_t i) {
 static void read_back(const char *path, const Cell *cells, const uint64_t *unstored, uint64_t n) {
     TableFile *t;
     char err[512];
-    if (table_open(path, NULL, NULL, &t, err, sizeof err) != TABLE_OK) {
+    if (table_open(path, NULL, NULL, &t, err, sizeof err) != STATUS_OK) {
         printf("%s\n", err);
         return;
     }
@@ -173,19 +175,19 @@ static int synthetic_table(uint64_t n) {
                       .part_order = {0, 1, 2, 3, 4, 5}};
     snprintf(info.variant, sizeof info.variant, "international");
     snprintf(info.material, sizeof info.material, "KKKvKKK");
-    snprintf(path, sizeof path, "%s/%s%s", dir, info.material, TB_FILE_SUFFIX);
+    tb_file_path(dir, info.material, path, sizeof path);
     uint64_t *unstored = calloc(n / 64 + 1, sizeof *unstored);
     Cell *cells = synthetic(n, unstored);
     double start = wall_seconds();
     TableWriter *w;
-    TableStatus s = table_writer_begin(path, &info, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    Status s = table_writer_begin(path, &info, &w, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, sizeof err);
     table_writer_free(w);
     report("write", wall_seconds() - start, (double)n);
     Sizes sizes;
     int sets;
-    if (s == TABLE_OK && table_sizes(dir, info.material, &sizes, &sets)) {
+    if (s == STATUS_OK && table_sizes(dir, info.material, &sizes, &sets)) {
         printf("%llu positions: WDL %.4f bits per position, DTW %.4f\n", (unsigned long long)n,
                bits_per(sizes.wdl[0], n), bits_per(sizes.dtw[0], n));
         start = wall_seconds();

@@ -3,7 +3,7 @@
  * A threat position is one where the side to move has no capture but the other side would
  * have one if it were to move.  Kingsrow leaves these out of its tables besides the
  * positions with a capture pending, and its engine's search settles them.  dtb's tables of
- * one side to move leave out the bounded ones only (probe/threat.h), whose search ends at
+ * one side to move leave out the bounded ones only (rules/threat.h), whose search ends at
  * the captures.
  * This program rewrites value set 0 of each table in DIR (all, or the materials named)
  * with the real writer into a temporary folder: leaving out the holes and captures pending
@@ -77,14 +77,14 @@ static bool time_sample(Tablebase *tb, const Sample *sample, Totals *t) {
         double start = wall_seconds();
         for (int k = 0; k < sample->count; k++) {
             int wdl;
-            if (tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0) != TABLE_OK)
+            if (tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0) != STATUS_OK)
                 return false;
         }
         double middle = wall_seconds();
         for (int k = 0; k < sample->count; k++) {
             int wdl, searched;
             tb_probe_wdl(tb, &sample->pos[k], VALUES_PURE, &wdl, NULL, 0);
-            if (tb_search_wdl(tb, &sample->pos[k], VALUES_PURE, &searched, NULL, 0) != TABLE_OK)
+            if (tb_search_wdl(tb, &sample->pos[k], VALUES_PURE, &searched, NULL, 0) != STATUS_OK)
                 return false;
             agree &= searched == wdl;
         }
@@ -155,7 +155,7 @@ static bool measure(void *bench, const char *name) {
     uint64_t *left_out[OUTS];
     bool ok = cells != NULL;
     for (int out = 0; out < OUTS; out++) ok &= (left_out[out] = calloc(words, 8)) != NULL;
-    ok = ok && table_read_set(t, 0, cells, err, sizeof err) == TABLE_OK;
+    ok = ok && table_read_set(t, 0, cells, err, sizeof err) == STATUS_OK;
     table_close(t);
     Totals one = {.positions = n};
     if (ok) {
@@ -170,7 +170,7 @@ static bool measure(void *bench, const char *name) {
             if (kind == KIND_UNSTORED || kind == KIND_BOUNDED) mark(left_out[OUT_BOUNDED], i);
             if (kind != KIND_QUIET) mark(left_out[OUT_THREATS], i);
         }
-        snprintf(path, sizeof path, "%s/%s%s", b->tmp, name, TB_FILE_SUFFIX);
+        tb_file_path(b->tmp, name, path, sizeof path);
         for (int k = 0; k < 2 * OUTS && ok; k++) {
             StreamBytes bytes;
             uint32_t sides = k >= OUTS ? TABLE_SIDES_SMALLER : TABLE_SIDES_BOTH;

@@ -13,7 +13,7 @@ TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, con
     char err[512];
     TableFile *t = NULL;
     if (!material_parse(name, m, err, sizeof err) ||
-        tb_open_file(v, dir, name, &t, err, sizeof err) != TABLE_OK) {
+        tb_open_file(v, dir, name, &t, err, sizeof err) != STATUS_OK) {
         fprintf(stderr, "%s: %s\n", program, err);
         return NULL;
     }
@@ -32,13 +32,13 @@ bool rewrite_sizes(const char *path, const TableInfo *info, uint32_t sides, int 
     one.sides = sides;
     TableWriter *w = NULL;
     TableFile *t = NULL;
-    TableStatus s = table_writer_begin(path, &one, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_set_threads(w, threads, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    Status s = table_writer_begin(path, &one, &w, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_set_threads(w, threads, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, sizeof err);
     table_writer_free(w);
-    if (s == TABLE_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
-    if (s != TABLE_OK) return fprintf(stderr, "%s\n", err), false;
+    if (s == STATUS_OK) s = table_open(path, NULL, NULL, &t, err, sizeof err);
+    if (s != STATUS_OK) return fprintf(stderr, "%s\n", err), false;
     uint64_t decoded;
     table_stream_size(t, 0, false, &out->wdl, &decoded);
     table_stream_size(t, 0, true, &out->dtw, &decoded);
@@ -58,7 +58,7 @@ static void mark(uint64_t *bits, uint64_t i) {
 static bool read_wdl(const Variant *v, const Indexer *ix, TableFile *t, WdlTable *w,
                      const char *program) {
     char err[512];
-    if (table_read_set(t, 0, w->cells, err, sizeof err) != TABLE_OK)
+    if (table_read_set(t, 0, w->cells, err, sizeof err) != STATUS_OK)
         return fprintf(stderr, "%s: %s\n", program, err), false;
     IdxCursor cur = IDX_CURSOR_START;
     for (uint64_t i = 0; i < ix->size; i++) {
@@ -114,8 +114,9 @@ int rewrite_each(const char *dir, char **names, int count,
                  bool (*measure)(void *ctx, const char *name), void *ctx, const char *program) {
     EachTable each = {measure, ctx, 0};
     for (int k = 0; k < count; k++) measure_table(names[k], &each);
-    if (count == 0 && tb_each_file(dir, measure_table, &each) < 0) {
-        fprintf(stderr, "%s: cannot read %s\n", program, dir);
+    char err[1024];
+    if (count == 0 && tb_each_file(dir, measure_table, &each, err, sizeof err) != STATUS_OK) {
+        fprintf(stderr, "%s: %s\n", program, err);
         each.failed++;
     }
     return each.failed;

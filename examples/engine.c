@@ -12,7 +12,6 @@
 #include <stdlib.h>
 
 enum {
-    MAX_MOVES = 256,   /* more legal moves than any endgame of a table set has */
     MAX_DEPTH = 6,     /* plies; each one multiplies the search's probes */
     DRAW_PLIES = 20,   /* a drawn position is played this far */
     MATE = 1000000,    /* the score of a win now; a win in n plies scores MATE - n */
@@ -23,7 +22,7 @@ enum {
 /* The search's state: the handle, a move list for each ply, and what it found. */
 typedef struct search {
     dtb_handle *h;
-    dtb_move moves[MAX_DEPTH][MAX_MOVES];
+    dtb_move moves[MAX_DEPTH][DTB_MOVES_MAX];
     long probes;
     int best; /* index of the root move chosen, in moves[0] */
 } search;
@@ -132,7 +131,7 @@ static dtb_status negamax(search *s, const dtb_position *pos, int depth, int ply
                           int beta, int *score) {
     int count;
     if (depth == 0) return leaf(s, pos, ply, score);
-    dtb_status status = dtb_moves(s->h, pos, s->moves[ply], MAX_MOVES, &count);
+    dtb_status status = dtb_moves(s->h, pos, s->moves[ply], DTB_MOVES_MAX, &count);
     *score = -(MATE - ply);
     /* Last move first: dtb_moves lists the best first, which would hand the search its answer. */
     for (int i = count - 1; status == DTB_OK && i >= 0 && alpha < beta; i--) {

@@ -9,22 +9,22 @@
 #include <string.h>
 #include <unistd.h>
 
-static TableStatus io_error(char *err, size_t errlen, const char *path, const char *what) {
+static Status io_error(char *err, size_t errlen, const char *path, const char *what) {
     snprintf(err, errlen, "%s: %s: %s", path, what, strerror(errno));
-    return TABLE_ERR_IO;
+    return STATUS_IO;
 }
 
-TableStatus atomic_create(const char *path, char **tmp, int *fd, char *err, size_t errlen) {
+Status atomic_create(const char *path, char **tmp, int *fd, char *err, size_t errlen) {
     size_t len = strlen(path) + sizeof ".tmp";
     *tmp = malloc(len);
     if (!*tmp) {
         snprintf(err, errlen, "%s: out of memory", path);
-        return TABLE_ERR_MEMORY;
+        return STATUS_MEMORY;
     }
     snprintf(*tmp, len, "%s.tmp", path);
     *fd = open(*tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (*fd >= 0) return TABLE_OK;
-    TableStatus s = io_error(err, errlen, *tmp, "cannot create");
+    if (*fd >= 0) return STATUS_OK;
+    Status s = io_error(err, errlen, *tmp, "cannot create");
     free(*tmp);
     *tmp = NULL;
     return s;
@@ -56,7 +56,7 @@ void atomic_remove_leftovers(const char *dir, const char *ending, FILE *log) {
 }
 
 /* Syncs the folder holding path, so that the rename itself survives a crash. */
-static TableStatus sync_folder(const char *path, char *err, size_t errlen) {
+static Status sync_folder(const char *path, char *err, size_t errlen) {
     const char *slash = strrchr(path, '/');
     char folder[4096];
     if (!slash)
@@ -66,29 +66,29 @@ static TableStatus sync_folder(const char *path, char *err, size_t errlen) {
     int fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     bool ok = fd >= 0 && fsync(fd) == 0;
     if (fd >= 0) close(fd);
-    return ok ? TABLE_OK : io_error(err, errlen, folder, "cannot sync folder");
+    return ok ? STATUS_OK : io_error(err, errlen, folder, "cannot sync folder");
 }
 
-TableStatus atomic_commit(int fd, const char *tmp, const char *path, char *err, size_t errlen) {
+Status atomic_commit(int fd, const char *tmp, const char *path, char *err, size_t errlen) {
     bool synced = fsync(fd) == 0;
     if (close(fd) != 0 || !synced) {
-        TableStatus s = io_error(err, errlen, tmp, "cannot write");
+        Status s = io_error(err, errlen, tmp, "cannot write");
         unlink(tmp);
         return s;
     }
     if (rename(tmp, path) != 0) {
-        TableStatus s = io_error(err, errlen, path, "cannot rename the temporary file into place");
+        Status s = io_error(err, errlen, path, "cannot rename the temporary file into place");
         unlink(tmp);
         return s;
     }
     return sync_folder(path, err, errlen);
 }
 
-TableStatus atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen) {
+Status atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen) {
     char *tmp;
     int fd;
-    TableStatus s = atomic_create(path, &tmp, &fd, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = atomic_create(path, &tmp, &fd, err, errlen);
+    if (s != STATUS_OK) return s;
     const char *p = data;
     while (len > 0) {
         ssize_t n = write(fd, p, len);

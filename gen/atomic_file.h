@@ -2,18 +2,18 @@
 #ifndef DTB_ATOMIC_FILE_H
 #define DTB_ATOMIC_FILE_H
 
-#include "table_file.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
 /* Creates PATH.tmp (replacing a stale one) for writing.  On success *fd is open and *tmp
  * (free() it) holds the temporary name. */
-TableStatus atomic_create(const char *path, char **tmp, int *fd, char *err, size_t errlen);
+Status atomic_create(const char *path, char **tmp, int *fd, char *err, size_t errlen);
 
 /* Syncs and closes fd, renames tmp to path and syncs the folder, so the new name survives
  * a crash.  On failure tmp is removed. */
-TableStatus atomic_commit(int fd, const char *tmp, const char *path, char *err, size_t errlen);
+Status atomic_commit(int fd, const char *tmp, const char *path, char *err, size_t errlen);
 
 /* Abandons a file begun with atomic_create. */
 void atomic_abort(int fd, const char *tmp);
@@ -24,6 +24,6 @@ void atomic_abort(int fd, const char *tmp);
 void atomic_remove_leftovers(const char *dir, const char *ending, FILE *log);
 
 /* Writes len bytes of data as the whole new content of path. */
-TableStatus atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+Status atomic_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
 
 #endif

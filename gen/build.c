@@ -59,11 +59,11 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
     }
 }
 
-/* What a material's file held when the run began: a sound table (TABLE_OK), none
- * (TABLE_ERR_MISSING), or why it must be built again; and whether it stores both sides to
+/* What a material's file held when the run began: a sound table (STATUS_OK), none
+ * (STATUS_MISSING), or why it must be built again; and whether it stores both sides to
  * move. */
 typedef struct Found {
-    TableStatus status;
+    Status status;
     bool both_sides, draft;
     char why[512];
 } Found;
@@ -74,7 +74,7 @@ static Found find_table(const Variant *v, const char *path, const Material *m) {
     Found f = {.both_sides = false, .draft = false};
     TableFile *t;
     f.status = tb_open_indexed(v, m, path, &t, NULL, f.why, sizeof f.why);
-    if (f.status == TABLE_OK) {
+    if (f.status == STATUS_OK) {
         f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
         f.draft = table_info(t)->draft;
         f.status = table_verify(t, f.why, sizeof f.why);
@@ -87,14 +87,10 @@ static Found find_table(const Variant *v, const char *path, const Material *m) {
  * a damaged table, one of an older format or of other rules under this variant's id.
  * Anything else is somebody's data or a fault of this machine: a table of another variant
  * or a newer format, a file that is not a table, one that cannot be read. */
-static bool replaceable(TableStatus status) {
-    static const TableStatus rebuilt[] = {TABLE_OK,
-                                          TABLE_ERR_MISSING,
-                                          TABLE_ERR_VERSION,
-                                          TABLE_ERR_FINGERPRINT,
-                                          TABLE_ERR_TRUNCATED,
-                                          TABLE_ERR_CHECKSUM,
-                                          TABLE_ERR_CORRUPT};
+static bool replaceable(Status status) {
+    static const Status rebuilt[] = {STATUS_OK,          STATUS_MISSING,   STATUS_VERSION,
+                                     STATUS_FINGERPRINT, STATUS_TRUNCATED, STATUS_CHECKSUM,
+                                     STATUS_CORRUPT};
     for (size_t i = 0; i < sizeof rebuilt / sizeof rebuilt[0]; i++)
         if (status == rebuilt[i]) return true;
     return false;
@@ -122,7 +118,7 @@ static int find_tables(const Variant *v, const Tablebase *tb, const Material *li
 /* Whether the run will write a table: then the manifest goes first (manifest_retire). */
 static bool changes_ahead(const Found *found, int count, bool one_side) {
     for (int i = 0; i < count; i++)
-        if (found[i].status != TABLE_OK || found[i].draft || (one_side && found[i].both_sides))
+        if (found[i].status != STATUS_OK || found[i].draft || (one_side && found[i].both_sides))
             return true;
     return false;
 }
@@ -285,8 +281,8 @@ static SolveOptions solve_options(const Need *need, const BuildOptions *opt, int
 static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
                           const BuildOptions *opt, const char *path, TableWriter *w, Timing *time,
                           char *err, size_t errlen) {
-    TableStatus st = TABLE_OK;
-    for (int set = 0; set < draw_value_sets(v) && st == TABLE_OK; set++) {
+    Status st = STATUS_OK;
+    for (int set = 0; set < draw_value_sets(v) && st == STATUS_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return 1;
         SolveOptions so = solve_options(need, opt, set, path, tb);
@@ -294,9 +290,9 @@ static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
-        if (st == TABLE_OK && solved.file)
+        if (st == STATUS_OK && solved.file)
             table_writer_set_release(w, solved_table_release, &solved);
-        if (st == TABLE_OK)
+        if (st == STATUS_OK)
             st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         table_writer_set_release(w, NULL, NULL);
         time->solving += solved_at - start;
@@ -305,7 +301,7 @@ static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
         tb_close(tb);
     }
     time->slices = need->slices;
-    return st != TABLE_OK;
+    return st != STATUS_OK;
 }
 
 /* Rewrites m's table as table_rewrite does to `sides`, and says so on the log as `done`. */
@@ -319,7 +315,7 @@ static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uin
     double start = wall_seconds();
     bool sized = stat(path, &before) == 0;
     if (table_rewrite(v, m, path, sides, block_bytes(opt), opt->threads, &rewritten, err, errlen) !=
-        TABLE_OK)
+        STATUS_OK)
         return 1;
     if (rewritten && sized && stat(path, &after) == 0 && opt->log)
         fprintf(opt->log, "%s: %s, %lld -> %lld bytes in %.2f s\n", name, done,
@@ -346,27 +342,27 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
-    if (found->status == TABLE_OK) { /* and what a run killed as it wrote it left */
+    if (found->status == STATUS_OK) { /* and what a run killed as it wrote it left */
         solve_scratch_remove(path, draw_value_sets(v));
         return keep_found(v, tb, m, found, opt, err, errlen);
     }
-    if (found->status != TABLE_ERR_MISSING && opt->log)
+    if (found->status != STATUS_MISSING && opt->log)
         fprintf(opt->log, "%s: built again: %s\n", name, found->why);
     Indexer ix;
     idx_init(&ix, v, m);
     TableInfo info = table_info_of(v, &ix);
     TableWriter *w;
-    if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != TABLE_OK)
+    if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != STATUS_OK)
         return 1;
     if (opt->one_side) table_writer_draft(w); /* rewritten once the set is complete */
-    if (table_writer_set_threads(w, opt->threads, err, errlen) != TABLE_OK) {
+    if (table_writer_set_threads(w, opt->threads, err, errlen) != STATUS_OK) {
         table_writer_free(w);
         return 1;
     }
     Timing time = {0, 0, false};
     int failed = solve_all_sets(v, m, need, opt, path, w, &time, err, errlen);
     double commit_start = wall_seconds();
-    failed = failed || table_writer_commit(w, err, errlen) != TABLE_OK;
+    failed = failed || table_writer_commit(w, err, errlen) != STATUS_OK;
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
     memory_return_freed();                          /* what the next material counts as in use */
@@ -434,7 +430,7 @@ int build_plan(const Variant *v, const Material *list, int count, const BuildOpt
  * once for each material of a run, as counting slice groups walks every slice. */
 static Need need_of(const Variant *v, const Material *m, const Found *found,
                     const BuildOptions *opt) {
-    return found->status == TABLE_OK ? (Need){.bytes = 0} : memory_needed(v, m, opt);
+    return found->status == STATUS_OK ? (Need){.bytes = 0} : memory_needed(v, m, opt);
 }
 
 /* Whether m's scratch files (need->scratch) fit in what the folder's filesystem has free,
@@ -472,7 +468,7 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
                         const Found *found, const BuildOptions *opt, Need *need_out, char *err,
                         size_t errlen) {
     Need need = *need_out = need_of(v, m, found, opt);
-    if (found->status == TABLE_OK) return 0;
+    if (found->status == STATUS_OK) return 0;
     uint64_t in_use = memory_resident();
     if (need.bytes + in_use <= opt->memory) return check_disk(v, tb, m, &need, opt, err, errlen);
     char name[MATERIAL_NAME_MAX], need_text[32], writer_text[32], use_text[32], limit_text[32],
@@ -544,7 +540,7 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
 
 bool build_run_pending(const BuildRun *run, int i) {
     const Found *f = &run->found[i];
-    return f->status != TABLE_OK || (f->draft && !run->opt->one_side);
+    return f->status != STATUS_OK || (f->draft && !run->opt->one_side);
 }
 
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
@@ -584,7 +580,7 @@ int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *orde
                        .progress = run->opt->log,
                        .scratch = path,
                        .order = order};
-    return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != TABLE_OK;
+    return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != STATUS_OK;
 }
 
 /* The need of a worker solving ranges of m: in slice groups, whatever this process would
@@ -662,7 +658,7 @@ int build_slice_range(const Variant *v, const Material *m, const BuildOptions *o
                       size_t errlen) {
     if (range_work_for(work, v, m, opt, set, err, errlen)) return 1;
     return solve_slice_range(v, work->tb, m, &work->so, begin, count, bits, err, errlen) !=
-           TABLE_OK;
+           STATUS_OK;
 }
 
 int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,

@@ -50,9 +50,9 @@ static int describe(const Variant *v, const Material *m, const char *path, char 
     char name[MATERIAL_NAME_MAX];
     material_name(m, name, sizeof name);
     TableFile *t;
-    if (tb_open_indexed(v, m, path, &t, NULL, err, errlen) != TABLE_OK) return 1;
+    if (tb_open_indexed(v, m, path, &t, NULL, err, errlen) != STATUS_OK) return 1;
     /* Tables the build left alone are listed too: a damaged one must not get a digest. */
-    if (table_verify(t, err, errlen) != TABLE_OK) {
+    if (table_verify(t, err, errlen) != STATUS_OK) {
         table_close(t);
         return 1;
     }
@@ -112,10 +112,7 @@ static bool add_material(const char *name, void *listing) {
 /* The materials of the table files in dir, in dependency order; -1 when dir is unreadable. */
 static int tables_in(const char *dir, Material *list, char *err, size_t errlen) {
     Listing l = {list, 0};
-    if (tb_each_file(dir, add_material, &l) < 0) {
-        snprintf(err, errlen, "cannot read folder %s: %s", dir, strerror(errno));
-        return -1;
-    }
+    if (tb_each_file(dir, add_material, &l, err, errlen) != STATUS_OK) return -1;
     qsort(list, (size_t)l.count, sizeof *list, material_dependency_order);
     return l.count;
 }
@@ -149,7 +146,7 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
     if (!memory) snprintf(err, errlen, "out of memory writing the manifest");
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
     if (result == 0 && memory && !holds(path, text.buf, text.len))
-        result = atomic_write(path, text.buf, text.len, err, errlen) != TABLE_OK;
+        result = atomic_write(path, text.buf, text.len, err, errlen) != STATUS_OK;
     free(text.buf);
     free(list);
     return result || !memory;

@@ -311,7 +311,7 @@ static void range_done(Leader *l, int rank, const Task *t) {
     free(bits.words);
     if (--sp->in_hand[t->set] > 0 || sp->next[t->set] < sp->end[t->set]) return;
     char err[900];
-    if (slice_share_solved(share, sp->end[t->set], err, sizeof err) != TABLE_OK)
+    if (slice_share_solved(share, sp->end[t->set], err, sizeof err) != STATUS_OK)
         fail(l, err, 0);
     else
         next_group(l, sp, t->set);

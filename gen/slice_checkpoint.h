@@ -19,19 +19,19 @@
 #ifndef DTB_SLICE_CHECKPOINT_H
 #define DTB_SLICE_CHECKPOINT_H
 
-#include "table_file.h"
+#include "status.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
-/* Reads the checkpoint at path.  TABLE_OK with *solved set when it is whole and its work is
- * `work` exactly; TABLE_ERR_MISSING when there is none; else TABLE_ERR_CORRUPT (damaged,
- * or of other work) or TABLE_ERR_IO, with why saying what is wrong. */
-TableStatus slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, char *why,
-                                  size_t whylen);
+/* Reads the checkpoint at path.  STATUS_OK with *solved set when it is whole and its work is
+ * `work` exactly; STATUS_MISSING when there is none; else STATUS_CORRUPT (damaged,
+ * or of other work) or STATUS_IO, with why saying what is wrong. */
+Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, char *why,
+                             size_t whylen);
 
 /* Replaces the checkpoint at path, atomically: `work`, then `solved`. */
-TableStatus slice_checkpoint_write(const char *path, const char *work, uint64_t solved, char *err,
-                                   size_t errlen);
+Status slice_checkpoint_write(const char *path, const char *work, uint64_t solved, char *err,
+                              size_t errlen);
 
 #endif

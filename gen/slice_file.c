@@ -19,31 +19,31 @@ struct SliceFile {
     char path[4400];
 };
 
-static TableStatus io_fail(const SliceFile *f, const char *what, char *err, size_t errlen) {
+static Status io_fail(const SliceFile *f, const char *what, char *err, size_t errlen) {
     snprintf(err, errlen, "%s the scratch file '%s': %s", what, f->path, strerror(errno));
-    return TABLE_ERR_IO;
+    return STATUS_IO;
 }
 
 /* The file there already, of f->bytes bytes. */
-static TableStatus reopen(SliceFile *f, struct stat *info, char *err, size_t errlen) {
+static Status reopen(SliceFile *f, struct stat *info, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CLOEXEC);
     if (f->fd < 0) {
-        TableStatus status = errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO;
+        Status status = errno == ENOENT ? STATUS_MISSING : STATUS_IO;
         io_fail(f, "cannot open", err, errlen);
         return status;
     }
     if (fstat(f->fd, info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
-    if ((uint64_t)info->st_size == f->bytes) return TABLE_OK;
+    if ((uint64_t)info->st_size == f->bytes) return STATUS_OK;
     snprintf(err, errlen, "the scratch file '%s' has %llu bytes, not %llu", f->path,
              (unsigned long long)info->st_size, (unsigned long long)f->bytes);
-    return TABLE_ERR_CORRUPT;
+    return STATUS_CORRUPT;
 }
 
-static TableStatus make(SliceFile *f, struct stat *info, char *err, size_t errlen) {
+static Status make(SliceFile *f, struct stat *info, char *err, size_t errlen) {
     f->fd = open(f->path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     if (f->fd < 0) return io_fail(f, "cannot create", err, errlen);
     if (fstat(f->fd, info) != 0) return io_fail(f, "cannot read the size of", err, errlen);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 bool slice_file_space(const char *path, uint64_t *free_bytes) {
@@ -63,8 +63,8 @@ static bool space(const SliceFile *f, const struct stat *info, uint64_t *needed,
 
 /* Names the file, the bytes it needs and those free, and the cause when a call failed
  * (error not 0). */
-static TableStatus no_space(const SliceFile *f, const struct stat *info, int error, char *err,
-                            size_t errlen) {
+static Status no_space(const SliceFile *f, const struct stat *info, int error, char *err,
+                       size_t errlen) {
     uint64_t needed, free_bytes;
     char need_text[32], free_text[64] = "", cause[128] = "";
     if (space(f, info, &needed, &free_bytes)) {
@@ -80,7 +80,7 @@ static TableStatus no_space(const SliceFile *f, const struct stat *info, int err
     snprintf(err, errlen,
              "no room for the scratch file '%s': it needs %llu bytes (%s) more on disk%s%s",
              f->path, (unsigned long long)needed, need_text, free_text, cause);
-    return TABLE_ERR_IO;
+    return STATUS_IO;
 }
 
 /* Gives the file its f->bytes bytes on disk now, keeping what it holds, so that a lack of
@@ -91,49 +91,49 @@ static TableStatus no_space(const SliceFile *f, const struct stat *info, int err
  * filesystem cannot reserve space (EOPNOTSUPP: ramfs, some NFS versions), glibc's
  * posix_fallocate writes a byte into every block, 10^8 writes for a 460 GB file; there the
  * file is only sized, holes, as it always was, and a full disk is still found late. */
-static TableStatus reserve(SliceFile *f, const struct stat *info, char *err, size_t errlen) {
+static Status reserve(SliceFile *f, const struct stat *info, char *err, size_t errlen) {
     uint64_t needed, free_bytes;
     if (space(f, info, &needed, &free_bytes) && needed > free_bytes)
         return no_space(f, info, 0, err, errlen);
-    if (fallocate(f->fd, 0, 0, (off_t)f->bytes) == 0) return TABLE_OK;
+    if (fallocate(f->fd, 0, 0, (off_t)f->bytes) == 0) return STATUS_OK;
     if (errno == ENOSPC || errno == EDQUOT || errno == EFBIG)
         return no_space(f, info, errno, err, errlen);
     if (errno != EOPNOTSUPP) return io_fail(f, "cannot reserve the space of", err, errlen);
     if (ftruncate(f->fd, (off_t)f->bytes) != 0) return io_fail(f, "cannot size", err, errlen);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
-                            char *err, size_t errlen) {
+Status slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out, char *err,
+                       size_t errlen) {
     SliceFile *f = calloc(1, sizeof *f);
-    if (!f) return TABLE_ERR_MEMORY;
+    if (!f) return STATUS_MEMORY;
     snprintf(f->path, sizeof f->path, "%s", path);
     f->fd = -1;
     f->bytes = bytes;
     struct stat info;
-    TableStatus st = fresh ? make(f, &info, err, errlen) : reopen(f, &info, err, errlen);
-    if (st == TABLE_OK) st = reserve(f, &info, err, errlen);
-    if (st == TABLE_OK) {
+    Status st = fresh ? make(f, &info, err, errlen) : reopen(f, &info, err, errlen);
+    if (st == STATUS_OK) st = reserve(f, &info, err, errlen);
+    if (st == STATUS_OK) {
         void *map = mmap(NULL, f->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, f->fd, 0);
         if (map == MAP_FAILED)
             st = io_fail(f, "cannot map", err, errlen);
         else
             f->map = map;
     }
-    if (st != TABLE_OK) {
+    if (st != STATUS_OK) {
         slice_file_free(f);
         return st;
     }
     *out = f;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 void *slice_file_data(const SliceFile *f) {
     return f->map;
 }
 
-TableStatus slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint64_t len, char *err,
-                           size_t errlen) {
+Status slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint64_t len, char *err,
+                      size_t errlen) {
     const char *bytes = data;
     while (len > 0) {
         ssize_t n = pwrite(f->fd, bytes, len, (off_t)offset);
@@ -141,13 +141,13 @@ TableStatus slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint
         if (n <= 0) return io_fail(f, "cannot write", err, errlen);
         bytes += n, offset += (uint64_t)n, len -= (uint64_t)n;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-TableStatus slice_file_sync(SliceFile *f, char *err, size_t errlen) {
+Status slice_file_sync(SliceFile *f, char *err, size_t errlen) {
     if (msync(f->map, f->bytes, MS_SYNC) != 0 || fdatasync(f->fd) != 0)
         return io_fail(f, "cannot sync", err, errlen);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 void slice_file_release(SliceFile *f) {

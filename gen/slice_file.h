@@ -8,7 +8,7 @@
 #ifndef DTB_SLICE_FILE_H
 #define DTB_SLICE_FILE_H
 
-#include "table_file.h"
+#include "status.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -19,12 +19,12 @@ typedef struct SliceFile SliceFile;
 /* Maps the file at path of `bytes` bytes: made anew, all 0 (a hole, a position stored)
  * until written, when `fresh`; else the file there as it is, which must have that size.
  * Either way its bytes are reserved on disk first, its contents kept, where the filesystem
- * can (fallocate), so that a lack of space shows at once.  TABLE_ERR_IO with err naming
- * path and the cause (TABLE_ERR_MISSING when it is not there; when there is no room, the
- * bytes it needs and those free on its filesystem), TABLE_ERR_CORRUPT when it has another
- * size, or TABLE_ERR_MEMORY. */
-TableStatus slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out,
-                            char *err, size_t errlen);
+ * can (fallocate), so that a lack of space shows at once.  STATUS_IO with err naming
+ * path and the cause (STATUS_MISSING when it is not there; when there is no room, the
+ * bytes it needs and those free on its filesystem), STATUS_CORRUPT when it has another
+ * size, or STATUS_MEMORY. */
+Status slice_file_open(const char *path, uint64_t bytes, bool fresh, SliceFile **out, char *err,
+                       size_t errlen);
 
 /* Sets *free_bytes to what the filesystem of path has free for this user (statvfs).
  * False when it cannot say: statvfs fails, or it counts no blocks at all (ramfs, some FUSE
@@ -36,12 +36,12 @@ void *slice_file_data(const SliceFile *f);
 
 /* Writes len bytes of data at offset: as fast as copying them into the map, and the
  * pages written are not the process's. */
-TableStatus slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint64_t len, char *err,
-                           size_t errlen);
+Status slice_file_put(SliceFile *f, uint64_t offset, const void *data, uint64_t len, char *err,
+                      size_t errlen);
 
 /* Makes what was written to f, through the map or slice_file_put, durable: on the disk
  * before the call returns. */
-TableStatus slice_file_sync(SliceFile *f, char *err, size_t errlen);
+Status slice_file_sync(SliceFile *f, char *err, size_t errlen);
 
 /* Lets the map's pages go: they stay in the page cache, written back when changed.  Safe
  * while other threads read or write the map: they fault the pages in again. */

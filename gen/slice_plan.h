@@ -1,7 +1,7 @@
 /* The slices of a material and the order they are solved in.
  *
  * A slice is every position of one placement of both sides' men, with either side to move:
- * in the index (probe/index.h) slice k holds positions [k x size, (k + 1) x size) of each
+ * in the index (format/index.h) slice k holds positions [k x size, (k + 1) x size) of each
  * side to move.  Men only step forward, one row a step, so a man's step leads from a slice
  * whose men have r rows to go to their promotion rows (summed over both sides' men) to one
  * with r - 1; a king's move stays in the slice, and a capture or a promotion leaves the

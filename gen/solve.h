@@ -21,7 +21,7 @@ SliceOrder *slice_order_new(const Indexer *ix);
 void slice_order_free(SliceOrder *o);
 
 typedef struct SolveOptions {
-    int set; /* VALUES_PURE, or VALUES_RULES: exits read the rules values, horizons cut */
+    int set; /* VALUES_PURE, or VALUES_OFFICIAL: exits read the rules values, horizons cut */
     int threads;
     uint64_t exit_memory;    /* bytes the values of exits may keep (value_memo.h) */
     const SliceOrder *order; /* m's, kept by the caller from one call to the next, or NULL:
@@ -54,10 +54,10 @@ typedef struct SolvedTable {
 } SolvedTable;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
- * successors through tb, whose tables must all exist.  Returns TABLE_OK with *out filled,
+ * successors through tb, whose tables must all exist.  Returns STATUS_OK with *out filled,
  * or an error that err explains. */
-TableStatus solve_material(const Variant *v, Tablebase *tb, const Material *m,
-                           const SolveOptions *opt, SolvedTable *out, char *err, size_t errlen);
+Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const SolveOptions *opt,
+                      SolvedTable *out, char *err, size_t errlen);
 
 void solved_table_free(SolvedTable *t);
 
@@ -87,9 +87,9 @@ void solved_table_release(void *t);
  * index share, are written by the SliceShare's process alone. */
 typedef struct SliceShare SliceShare;
 
-/* Opens a share of m's value set opt->set.  TABLE_OK, or an error that err explains. */
-TableStatus slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
-                             SliceShare **out, char *err, size_t errlen);
+/* Opens a share of m's value set opt->set.  STATUS_OK, or an error that err explains. */
+Status slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
+                        SliceShare **out, char *err, size_t errlen);
 
 /* The slices still to solve of the first group not solved, order[*begin, *end); false when
  * all are solved. */
@@ -100,7 +100,7 @@ void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint6
 
 /* Records that order[0, solved) is solved, each range's cells synced by its solver and its
  * bits put: from time to time a checkpoint says so, and always once every slice is. */
-TableStatus slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen);
+Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen);
 
 /* Frees sh, first checkpointing the slices recorded solved since the last checkpoint, if
  * it can (else the last stands), so that a run stopped by a failure elsewhere resumes there. */
@@ -111,11 +111,11 @@ uint64_t solve_range_words(const Indexer *ix, uint64_t count);
 
 /* Solves order[begin, begin + count), slices of one group, reading the finished cells of the
  * scratch file at opt->scratch and writing theirs there, synced before it returns; their
- * bitmap bits go to bits (solve_range_words of them, zeroed by the caller).  TABLE_OK, or an
+ * bitmap bits go to bits (solve_range_words of them, zeroed by the caller).  STATUS_OK, or an
  * error that err explains. */
-TableStatus solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
-                              const SolveOptions *opt, uint64_t begin, uint64_t count,
-                              uint64_t *bits, char *err, size_t errlen);
+Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
+                         const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,
+                         char *err, size_t errlen);
 
 /* The memory solve_material takes for a material of this index, in bytes: all in memory,
  * or at least in slice groups with this plan and threads (a window of one slice; more

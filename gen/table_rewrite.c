@@ -51,12 +51,12 @@ static uint64_t *find_unstored(const Variant *v, const Indexer *ix, bool threats
     return ok ? bits : NULL;
 }
 
-static TableStatus copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored, Cell *cells,
-                             char *err, size_t errlen) {
-    TableStatus s = TABLE_OK;
-    for (uint32_t set = 0; set < table_info(file)->cells_per_position && s == TABLE_OK; set++) {
+static Status copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored, Cell *cells, char *err,
+                        size_t errlen) {
+    Status s = STATUS_OK;
+    for (uint32_t set = 0; set < table_info(file)->cells_per_position && s == STATUS_OK; set++) {
         s = table_read_set(file, (int)set, cells, err, errlen);
-        if (s == TABLE_OK) s = table_writer_add_set(w, (int)set, cells, unstored, err, errlen);
+        if (s == STATUS_OK) s = table_writer_add_set(w, (int)set, cells, unstored, err, errlen);
     }
     return s;
 }
@@ -66,14 +66,13 @@ static bool rewritten_to(const TableInfo *info, uint32_t sides) {
     return info->sides == TABLE_SIDES_BOTH && (sides == TABLE_SIDES_SMALLER || info->draft);
 }
 
-TableStatus table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
-                          uint32_t block_bytes, int threads, bool *rewritten, char *err,
-                          size_t errlen) {
+Status table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
+                     uint32_t block_bytes, int threads, bool *rewritten, char *err, size_t errlen) {
     TableFile *file;
     Indexer ix;
     *rewritten = false;
-    TableStatus s = tb_open_indexed(v, m, path, &file, &ix, err, errlen);
-    if (s != TABLE_OK || !rewritten_to(table_info(file), sides)) {
+    Status s = tb_open_indexed(v, m, path, &file, &ix, err, errlen);
+    if (s != STATUS_OK || !rewritten_to(table_info(file), sides)) {
         table_close(file);
         return s;
     }
@@ -85,18 +84,18 @@ TableStatus table_rewrite(const Variant *v, const Material *m, const char *path,
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;
     s = unstored && cells ? table_writer_begin_sized(path, &info, block_bytes, &w, err, errlen)
-                          : TABLE_ERR_MEMORY;
-    if (s == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", path);
-    if (s == TABLE_OK) s = table_writer_set_threads(w, threads, err, errlen);
-    if (s == TABLE_OK) {
+                          : STATUS_MEMORY;
+    if (s == STATUS_MEMORY) snprintf(err, errlen, "%s: out of memory", path);
+    if (s == STATUS_OK) s = table_writer_set_threads(w, threads, err, errlen);
+    if (s == STATUS_OK) {
         table_writer_keep_counts(w, info.counts);
         s = copy_sets(file, w, unstored, cells, err, errlen);
     }
     table_close(file);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, errlen);
     table_writer_free(w);
     free(cells);
     free(unstored);
-    *rewritten = s == TABLE_OK;
+    *rewritten = s == STATUS_OK;
     return s;
 }

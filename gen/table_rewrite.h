@@ -27,8 +27,7 @@
  * *rewritten says whether it was.  The values are the file's, the W/D/L counts its
  * header's; the positions left unstored are found again.  The new file's blocks decode to
  * block_bytes (table_writer_begin_sized), as the run that asks for it writes its tables. */
-TableStatus table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
-                          uint32_t block_bytes, int threads, bool *rewritten, char *err,
-                          size_t errlen);
+Status table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
+                     uint32_t block_bytes, int threads, bool *rewritten, char *err, size_t errlen);
 
 #endif

@@ -1,4 +1,4 @@
-/* Writing table files (layout in probe/table_format.h): blocks are compressed in batches,
+/* Writing table files (layout in format/table_format.h): blocks are compressed in batches,
  * each block by whichever thread takes it, and written in order after room left for the
  * header and offset table, which are filled in last; the file appears under its name only
  * when complete (atomic_file.h).  Every block is packed from the cells alone, so the bytes
@@ -19,14 +19,11 @@
 
 /* How each kind of stream is cut and compressed, [TF_WDL] and [TF_DTW]: its positions per
  * block are per_byte times the block's decoded bytes (table_writer_begin_sized).  A probe
- * that first touches a block reads, checks and decodes it whole: 32 KiB decoded takes about
- * 20 us.  On International's 4- and 5-piece tables, blocks of 32 KiB rather than 16 were 5%
- * (WDL) and 7% (DTW) smaller, 64 KiB another 3-5%: hence TABLE_BLOCK_BYTES.  Zstd decodes
- * about equally fast at every level; the WDL stream, a quarter byte a position, takes level
- * 15, 13% smaller than level 9 at 50 M positions a second (level 19: 1% smaller again, at
- * 14 M); the DTW stream, a byte a position, level 9 at 100 M a second (level 19: 10%
- * smaller, at 3-7 M).  The sizes are stored in each file and the levels change only the
- * bytes written, not the format. */
+ * that first touches a block reads, checks and decodes it whole, so blocks are kept small
+ * (TABLE_BLOCK_BYTES), though larger ones compress better.  Zstd decodes about equally
+ * fast at every level, so each stream takes the level past which files shrink little for
+ * much slower writing (bench/RESULTS.md, "The table writer").  The sizes are stored in each
+ * file and the levels change only the bytes written, not the format. */
 typedef struct StreamPlan {
     uint32_t per_byte; /* positions a decoded byte holds (a DTW half of two bytes aside) */
     int level;
@@ -112,21 +109,21 @@ static bool picks_order(const TableInfo *info) {
     return memcmp(info->part_order, pick, PART_COUNT) == 0;
 }
 
-static TableStatus check_info(const TableInfo *info, PartOrder *order, const char *path, char *err,
-                              size_t errlen) {
+static Status check_info(const TableInfo *info, PartOrder *order, const char *path, char *err,
+                         size_t errlen) {
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
         info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: empty or unterminated name, bad value set count or sides "
-                       "code, or an odd number of positions");
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "cannot write: empty or unterminated name, bad value set count or sides "
+                           "code, or an odd number of positions");
     const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
     if (!part_order_init(order, info->part_size, parts, info->positions / 2))
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "cannot write: the index's parts do not multiply to its size, or their "
-                       "order is not a permutation");
-    return TABLE_OK;
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "cannot write: the index's parts do not multiply to its size, or their "
+                           "order is not a permutation");
+    return STATUS_OK;
 }
 
 /* Zstd's settings are pinned here so that the same cells always give the same bytes:
@@ -170,47 +167,47 @@ static void size_buffers(TableWriter *w) {
     w->packed_cap = ZSTD_compressBound(w->raw_cap);
 }
 
-static TableStatus writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
+static Status writer_init(TableWriter *w, const char *path, char *err, size_t errlen) {
     size_buffers(w);
     w->path = strdup(path);
     w->head = calloc(w->offset, 1);
     bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]);
     for (int b = 0; b < BATCH_BLOCKS; b++)
         for (int k = 0; k < 2; k++) ok = ok && (w->batch[b].bytes[k] = malloc(w->packed_cap));
-    if (!ok) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!ok) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     return atomic_create(path, &w->tmp, &w->fd, err, errlen);
 }
 
-TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
-                               char *err, size_t errlen) {
+Status table_writer_begin(const char *path, const TableInfo *info, TableWriter **out, char *err,
+                          size_t errlen) {
     return table_writer_begin_sized(path, info, TABLE_BLOCK_BYTES, out, err, errlen);
 }
 
-TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
-                                     TableWriter **out, char *err, size_t errlen) {
+Status table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
+                                TableWriter **out, char *err, size_t errlen) {
     *out = NULL;
     if (block_bytes == 0 || block_bytes % TABLE_BLOCK_BYTES_STEP ||
         block_bytes > TABLE_BLOCK_BYTES_MAX)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
-                       "blocks of %u bytes: not a multiple of %u up to %u", block_bytes,
-                       TABLE_BLOCK_BYTES_STEP, TABLE_BLOCK_BYTES_MAX);
+        return status_fail(err, errlen, STATUS_CORRUPT, path,
+                           "blocks of %u bytes: not a multiple of %u up to %u", block_bytes,
+                           TABLE_BLOCK_BYTES_STEP, TABLE_BLOCK_BYTES_MAX);
     PartOrder order;
-    TableStatus s = check_info(info, &order, path, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = check_info(info, &order, path, err, errlen);
+    if (s != STATUS_OK) return s;
     TableWriter *w = calloc(1, sizeof *w);
-    if (!w) return tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+    if (!w) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     w->fd = -1;
     w->block_bytes = block_bytes;
     w->info = *info;
     w->order = order;
     memset(w->info.counts, 0, sizeof w->info.counts);
     s = writer_init(w, path, err, errlen);
-    if (s != TABLE_OK) {
+    if (s != STATUS_OK) {
         table_writer_free(w);
         return s;
     }
     *out = w;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 void table_writer_draft(TableWriter *w) {
@@ -218,11 +215,11 @@ void table_writer_draft(TableWriter *w) {
     if (picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
 }
 
-TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
+Status table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
     while (w->threads < threads && w->threads < THREADS_MAX)
         if (!make_packer(w, &w->packer[w->threads++]))
-            return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->path, "out of memory");
-    return TABLE_OK;
+            return status_fail(err, errlen, STATUS_MEMORY, w->path, "out of memory");
+    return STATUS_OK;
 }
 
 void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx) {
@@ -245,18 +242,18 @@ void table_writer_free(TableWriter *w) {
     free(w);
 }
 
-static TableStatus write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
-                            char *err, size_t errlen) {
+static Status write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
+                       char *err, size_t errlen) {
     while (len > 0) {
         ssize_t n = pwrite(w->fd, buf, len, (off_t)offset);
         if (n < 0 && errno == EINTR) continue;
         if (n == 0) errno = ENOSPC; /* nothing written, and no errno set: the disk is full */
-        if (n <= 0) return tf_fail(err, errlen, TABLE_ERR_IO, w->tmp, "%s", strerror(errno));
+        if (n <= 0) return status_fail(err, errlen, STATUS_IO, w->tmp, "%s", strerror(errno));
         buf += n;
         len -= (size_t)n;
         offset += (uint64_t)n;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 static bool is_unstored(const uint64_t *unstored, uint64_t i) {
@@ -276,8 +273,8 @@ static const char *unwritable(Cell c) {
 
 /* Counts the true values of set `set` and checks that its stored cells can be written;
  * *max_half receives the largest DTW half stored. */
-static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
-                            unsigned *max_half, char *err, size_t errlen) {
+static Status scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                       unsigned *max_half, char *err, size_t errlen) {
     uint64_t per_side = w->info.positions / 2;
     *max_half = 0;
     for (uint64_t i = 0; i < w->info.positions; i++) {
@@ -286,21 +283,21 @@ static TableStatus scan_set(TableWriter *w, int set, const Cell *cells, const ui
         if (is_unstored(unstored, i) || i - w->stored_first >= w->stored_count) continue;
         const char *why = unwritable(cells[i]);
         if (why)
-            return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->tmp,
-                           "cannot write position %llu of value set %d: %s", (unsigned long long)i,
-                           set, why);
+            return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
+                               "cannot write position %llu of value set %d: %s",
+                               (unsigned long long)i, set, why);
         if (CELL_DTW(cells[i]) / 2 > *max_half) *max_half = CELL_DTW(cells[i]) / 2;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
  * next block's place and records it in the offset table. */
-static TableStatus write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
-                               size_t errlen) {
+static Status write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
+                          size_t errlen) {
     if (ZSTD_isError(size))
-        return tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s", ZSTD_getErrorName(size));
-    TableStatus s = write_at(w, packed, size, w->offset, err, errlen);
+        return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s", ZSTD_getErrorName(size));
+    Status s = write_at(w, packed, size, w->offset, err, errlen);
     w->offset += size;
     uint8_t *entry = w->head + TF_HEADER_SIZE + w->next_block++ * TF_ENTRY_SIZE;
     tf_put_u64(entry, w->offset);
@@ -403,11 +400,9 @@ static unsigned chain_before(TableWriter *w, uint64_t count, unsigned before) {
 _Static_assert(CELL_DTW_STORED_MAX / 2 < NOT_STORED, "a stored value is never NOT_STORED");
 
 /* How many places ahead gather asks for the cells it will read.  The file's order walks the
- * cells out of the index's order, so most reads miss the caches.  Reading each block's
- * cells once, this far ahead, rather than walking them again for each of the block's three
- * packings, wrote Frisian's KMvKM in 9.2 s rather than 15.2 and Scandinavian's KMMvKM in
- * 8.2 s rather than 11.2 (2 threads, the same bytes); 16 ahead rather than 64 took 15% more
- * time, 128 no less. */
+ * cells out of the index's order, so most reads miss the caches: each block's cells are
+ * read once, this far ahead, rather than walked again for each of the block's three
+ * packings (bench/RESULTS.md, "The table writer"). */
 enum { GATHER_AHEAD = 64 };
 
 /* Reads the values of positions [begin, begin + n) of the stream, in the file's order,
@@ -453,13 +448,13 @@ static size_t pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned l
 }
 
 /* The fill a WDL block compresses better with (1 for the common value), judged at
- * PICK_LEVEL: the pick is then compressed again at the stream's level.  Judging at level 1
- * rather than 15 wrote Scandinavian's KMvKM, KKvKM, KMMvK and MMMvKK 20-30% faster, their
- * files 0-0.02% larger; levels -1 and -5 were no faster and lost more. */
+ * PICK_LEVEL: the pick is then compressed again at the stream's level.  A fast level picks
+ * almost always as the stream's level would, at a fraction of the time (bench/RESULTS.md,
+ * "The table writer"). */
 enum { PICK_LEVEL = 1 };
 
-/* A draft's level for every stream: Scandinavian's KKMvKM was written in 5.4 s rather
- * than 17.8 (1 thread), its file 14% larger. */
+/* A draft's level for every stream: a draft is written fast, to be rewritten, its file
+ * somewhat larger (bench/RESULTS.md, "The table writer"). */
 enum { DRAFT_LEVEL = 1 };
 
 static int better_fill(const StreamJob *job, Packer *p, uint64_t n, Packed *out) {
@@ -472,10 +467,8 @@ static int better_fill(const StreamJob *job, Packer *p, uint64_t n, Packed *out)
 
 /* A position not stored repeats the last value stored before it, extending runs; in a WDL
  * stream, a block may instead fill them all with the set's most common WDL, when that
- * compresses better.  Of the fills measured on International's 4- and 5-piece tables, the
- * better of these two was the best for WDL (runs alone cost 11% more at 5 pieces, the
- * common value alone 25% more at 4, where men abound), and runs for DTW (against the
- * common DTW, zero, or differences). */
+ * compresses better.  Of the fills measured, the better of these two was the best for WDL,
+ * and runs for DTW (bench/RESULTS.md, "The table writer"). */
 static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const StreamJob *job = ctx;
     Packer *p = &job->w->packer[thread];
@@ -505,8 +498,8 @@ enum { TRIAL_BLOCKS = 64 };
 
 /* Compresses stream i and writes it, or, given trial_size, only adds there the size at
  * PICK_LEVEL of a sample of its blocks. */
-static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
-                                uint64_t *trial_size, char *err, size_t errlen) {
+static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
+                           uint64_t *trial_size, char *err, size_t errlen) {
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     StreamJob job = {.w = w,
@@ -518,20 +511,20 @@ static TableStatus write_stream(TableWriter *w, int i, const Cell *cells, const 
                      .before = first_stored(&w->order, i % 2, cells, unstored, begin, end),
                      .trial = trial_size != NULL,
                      .trial_every = blocks / TRIAL_BLOCKS + 1};
-    TableStatus s = TABLE_OK;
-    for (; s == TABLE_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
+    Status s = STATUS_OK;
+    for (; s == STATUS_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
         uint64_t count =
             blocks - job.first_block < BATCH_BLOCKS ? blocks - job.first_block : BATCH_BLOCKS;
         parallel_for_chunks(w->threads, count, 1, find_last_stored, &job);
         job.before = chain_before(w, count, job.before);
         parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
-        for (uint64_t k = 0; k < count && s == TABLE_OK; k++) {
+        for (uint64_t k = 0; k < count && s == STATUS_OK; k++) {
             const Packed *out = &w->batch[k];
             if (!trial_size)
                 s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
             else if (ZSTD_isError(out->size[0]))
-                s = tf_fail(err, errlen, TABLE_ERR_MEMORY, w->tmp, "zstd: %s",
-                            ZSTD_getErrorName(out->size[0]));
+                s = status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s",
+                                ZSTD_getErrorName(out->size[0]));
             else
                 *trial_size += out->size[0];
         }
@@ -560,9 +553,9 @@ static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
 
 /* The size of a sample of the WDL stream of value set 0 laid out with the side and part
  * order given, added to *size. */
-static TableStatus trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
-                                const Cell *cells, const uint64_t *unstored, uint64_t *size,
-                                char *err, size_t errlen) {
+static Status trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
+                           const Cell *cells, const uint64_t *unstored, uint64_t *size, char *err,
+                           size_t errlen) {
     part_order_init(&w->order, w->info.part_size, order, w->info.positions / 2);
     tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
     return write_stream(w, TF_WDL, cells, unstored, size, err, errlen);
@@ -572,10 +565,10 @@ static TableStatus trial_layout(TableWriter *w, uint32_t sides, const uint8_t or
  * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
  * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
  * order. */
-static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored,
-                               char *err, size_t errlen) {
+static Status pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
+                          size_t errlen) {
     bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
-    if (!pick_side && !pick_order) return TABLE_OK;
+    if (!pick_side && !pick_order) return STATUS_OK;
     uint8_t order[PART_COUNT], best_order[PART_COUNT];
     int ordered = ordered_parts(&w->info, order);
     if (!pick_order) memcpy(order, w->info.part_order, PART_COUNT);
@@ -583,12 +576,12 @@ static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t
     uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
     uint32_t last = pick_side ? TABLE_SIDES_BLACK : first, best_sides = first;
     uint64_t best_size = UINT64_MAX;
-    TableStatus s = TABLE_OK;
+    Status s = STATUS_OK;
     do {
         for (uint32_t sides = first; sides <= last; sides++) {
             uint64_t size = 0;
             s = trial_layout(w, sides, order, cells, unstored, &size, err, errlen);
-            if (s != TABLE_OK) return s;
+            if (s != STATUS_OK) return s;
             if (size < best_size) {
                 best_size = size, best_sides = sides;
                 memcpy(best_order, order, PART_COUNT);
@@ -602,18 +595,18 @@ static TableStatus pick_layout(TableWriter *w, const Cell *cells, const uint64_t
     return s;
 }
 
-TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
-                                 const uint64_t *unstored, char *err, size_t errlen) {
+Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                            char *err, size_t errlen) {
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
-                       "value set %d given out of turn (expected %d)", set, w->sets_added);
+        return status_fail(err, errlen, STATUS_CORRUPT, w->path,
+                           "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0;
-    TableStatus s = pick_layout(w, cells, unstored, err, errlen);
-    if (s == TABLE_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
+    Status s = pick_layout(w, cells, unstored, err, errlen);
+    if (s == STATUS_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
-    for (int kind = TF_WDL; kind <= TF_DTW && s == TABLE_OK; kind++)
+    for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
         s = write_stream(w, 2 * set + kind, cells, unstored, NULL, err, errlen);
-    if (s == TABLE_OK) w->sets_added++;
+    if (s == STATUS_OK) w->sets_added++;
     return s;
 }
 
@@ -646,17 +639,17 @@ void table_writer_keep_counts(TableWriter *w, const uint64_t counts[2][2][4]) {
     w->counts_kept = true;
 }
 
-TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen) {
+Status table_writer_commit(TableWriter *w, char *err, size_t errlen) {
     if ((uint32_t)w->sets_added != w->info.cells_per_position)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, w->path,
-                       "cannot commit: %d of %u value sets added", w->sets_added,
-                       w->info.cells_per_position);
+        return status_fail(err, errlen, STATUS_CORRUPT, w->path,
+                           "cannot commit: %d of %u value sets added", w->sets_added,
+                           w->info.cells_per_position);
     if (w->counts_kept) memcpy(w->info.counts, w->kept_counts, sizeof w->info.counts);
     encode_header(w->head, w);
     uint64_t covered = tf_data_start(w->block_count) - TF_SUM_SIZE;
     tf_put_u64(w->head + covered, XXH3_64bits(w->head, covered));
-    TableStatus s = write_at(w, w->head, covered + TF_SUM_SIZE, 0, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = write_at(w, w->head, covered + TF_SUM_SIZE, 0, err, errlen);
+    if (s != STATUS_OK) return s;
     s = atomic_commit(w->fd, w->tmp, w->path, err, errlen);
     w->fd = -1; /* closed, and the temporary file gone on failure */
     return s;

@@ -1,4 +1,4 @@
-/* Writing table files (layout in probe/table_format.h), one value set at a time, so that
+/* Writing table files (layout in format/table_format.h), one value set at a time, so that
  * a writer never needs more than one set's cells in memory. */
 #ifndef DTB_TABLE_WRITER_H
 #define DTB_TABLE_WRITER_H
@@ -13,7 +13,7 @@ typedef struct TableWriter TableWriter;
 /* The decoded size of a table's blocks, in bytes: a WDL block holds four positions a byte, a
  * DTW block one (two bytes each where a half exceeds 255, table_format.h).  Smaller blocks
  * make a probe that misses the cache decode less, for files a little larger (dtb-gen
- * --block-size; probe/block_cache.h has the figures).  Any multiple of the step up to the
+ * --block-size; format/block_cache.h has the figures).  Any multiple of the step up to the
  * maximum, whose DTW blocks of two bytes a position are the most readers take. */
 #define TABLE_BLOCK_BYTES      (32u << 10) /* the default */
 #define TABLE_BLOCK_BYTES_STEP (1u << 10)
@@ -28,18 +28,18 @@ typedef struct TableWriter TableWriter;
  * (a stale path.tmp is overwritten by the next run).  The same info and cells always give
  * the same bytes.
  *
- * Returns TABLE_OK with *out to pass to table_writer_free, TABLE_ERR_IO (err naming the
- * file and the cause), TABLE_ERR_MEMORY, or TABLE_ERR_CORRUPT when info is not writable
+ * Returns STATUS_OK with *out to pass to table_writer_free, STATUS_IO (err naming the
+ * file and the cause), STATUS_MEMORY, or STATUS_CORRUPT when info is not writable
  * (names empty or too long, value sets not 1 or 2, an odd number of positions).  Not safe
  * to use twice at once for the same path. */
-TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWriter **out,
-                               char *err, size_t errlen);
+Status table_writer_begin(const char *path, const TableInfo *info, TableWriter **out, char *err,
+                          size_t errlen);
 
 /* table_writer_begin with blocks of block_bytes decoded bytes rather than TABLE_BLOCK_BYTES:
- * TABLE_ERR_CORRUPT when it is not a multiple of TABLE_BLOCK_BYTES_STEP up to
+ * STATUS_CORRUPT when it is not a multiple of TABLE_BLOCK_BYTES_STEP up to
  * TABLE_BLOCK_BYTES_MAX. */
-TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
-                                     TableWriter **out, char *err, size_t errlen);
+Status table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
+                                TableWriter **out, char *err, size_t errlen);
 
 /* The most memory a writer of the table info describes fills with blocks of block_bytes
  * and `threads` threads: its batch of compressed blocks, the offset table and each thread's
@@ -48,8 +48,8 @@ TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, ui
 uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads);
 
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
- * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */
-TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen);
+ * change.  STATUS_MEMORY when their contexts cannot be made. */
+Status table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen);
 
 /* Makes w write fast rather than small, for a table that lives only until its set is
  * complete and it is rewritten (dtb-gen --one-side): the index's order of the parts where
@@ -67,10 +67,10 @@ void table_writer_draft(TableWriter *w);
  *
  * A stored draw (and WDL_NONE) must have DTW 0, a stored win an odd DTW and a stored loss
  * an even one, as every value the rules give does (table_format.h): otherwise
- * TABLE_ERR_CORRUPT, with err naming the first such position.  Also TABLE_ERR_IO,
- * TABLE_ERR_MEMORY, or TABLE_ERR_CORRUPT for a set out of turn. */
-TableStatus table_writer_add_set(TableWriter *w, int set, const Cell *cells,
-                                 const uint64_t *unstored, char *err, size_t errlen);
+ * STATUS_CORRUPT, with err naming the first such position.  Also STATUS_IO,
+ * STATUS_MEMORY, or STATUS_CORRUPT for a set out of turn. */
+Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                            char *err, size_t errlen);
 
 /* Has w call release(ctx) each time it has read a stretch of the cells given to it, for
  * cells mapped from a file that can then let go of the pages read (slice_file.h): so that
@@ -84,7 +84,7 @@ void table_writer_keep_counts(TableWriter *w, const uint64_t counts[2][2][4]);
 
 /* Writes the header, syncs the file and renames it to its path.  Every value set must
  * have been added. */
-TableStatus table_writer_commit(TableWriter *w, char *err, size_t errlen);
+Status table_writer_commit(TableWriter *w, char *err, size_t errlen);
 
 /* Frees w and removes its temporary file unless committed; NULL does nothing. */
 void table_writer_free(TableWriter *w);

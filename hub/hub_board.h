@@ -3,7 +3,7 @@
  * pos=: the side to move ('W' or 'B'), then one character a square in the order of its
  * number ('w', 'b' men, 'W', 'B' kings, 'e' empty), 51 characters on 10x10 and 33 on
  * 8x8.  Every client we know writes it in dtb's numbering, square 1 the top-left dark
- * square seen from White (RULES.md 1), so that translation is one to one.
+ * square seen from White (docs/rules.md 1), so that translation is one to one.
  *
  * Moves: in the same numbering by default.  pydraughts' draughts.Board (since 0.6) writes
  * the moves of Russian and Brazilian with square 1 on a1 instead (its "variant notation":

@@ -77,9 +77,8 @@ int hub_engine_fallback_fd(const hub_engine *e) {
 
 /* The value set every probe takes, chosen in this one place. */
 static void use_rules(hub_engine *e, dtb_position *pos) {
-    (void)pos;
-    dtb_set_rules(e->tables, strcmp(e->params.value[HUB_RULES], "pure") == 0 ? DTB_RULES_PURE
-                                                                             : DTB_RULES_OFFICIAL);
+    pos->rules =
+        strcmp(e->params.value[HUB_RULES], "pure") == 0 ? DTB_RULES_PURE : DTB_RULES_OFFICIAL;
 }
 
 /* ---- The fallback engine. ---- */

@@ -75,9 +75,9 @@ int hub_play(const hub_board *b, dtb_position *pos, const hub_move *m, char *err
     if (b->draw_rules) {
         int strong = strong_side(pos);
         if (strong < 0 || strong != strong_before)
-            pos->strong_moves_played = 0;
+            pos->moves_played = 0;
         else if (strong == side)
-            pos->strong_moves_played++;
+            pos->moves_played++;
     }
     return 0;
 }

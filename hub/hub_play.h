@@ -4,7 +4,7 @@
  * move is legal is the client's business; what it names must fit the board (a piece of the
  * side to move on its start, an empty end, pieces of the other side taken).
  *
- * On the way it keeps what Frisian's rules need to know of the game (RULES.md 7):
+ * On the way it keeps what Frisian's rules need to know of the game (docs/rules.md 7):
  *  - the king-move counters: a king's non-capturing move counts 1 more after the same
  *    king's, else 1; a man's move or any capture clears the mover's count; the count ends
  *    with its king taken or its side's last man gone;

@@ -5,9 +5,9 @@
  * draw or loss, and for a decided position its DTW, the plies to the end of the game with
  * the winner playing the fastest win and the loser the longest defence.
  *
- * Version 0.5 reads table format 5 (tables of earlier formats must be built again).  A
+ * Version 0.6 reads table format 5 (tables of earlier formats must be built again).  A
  * table built with dtb-gen --one-side stores one side to move; a probe of the other side
- * searches its moves, so over all positions probes take about 14 times as long.
+ * searches its moves, so probes take many times as long (bench/RESULTS.md).
  *
  * Thread safety: a handle may be used from many threads at once once dtb_open returned.
  * Tables are opened on first use behind a lock, and read lock-free after that.  A table
@@ -19,23 +19,20 @@
  *
  * Memory: a handle keeps the table blocks it decodes (32 KiB each, some 64) for later
  * probes, within a budget: by default an eighth of the machine's memory (1 GiB where that
- * is unknown), dtb_set_cache_size to change it.  Scandinavian's 5-piece set decodes to
- * 2.1 GB: capped at a tenth of that, a search-like walk of probes ran about as fast as
- * without a cap, and probes of random positions all over the set, most of which decode a
- * block, at a seventh of their speed; capped at a hundredth, the walk ran at a third (full
- * probes) to three fifths (WDL) of its speed (bench_probe --budgets).  A program probing
- * that set from 2 threads peaked at 6.5 MiB above its budget, its own memory included, at
- * budgets from 1 MB to 100 MB.  Besides the budget a probing process keeps
+ * is unknown), dtb_set_cache_size to change it.  A search-like walk of probes runs about as
+ * fast capped at a tenth of a set's decoded size as without a cap; probes of random
+ * positions, most of which decode a block, slow down much more (bench_probe --budgets,
+ * figures in bench/RESULTS.md).  Besides the budget a probing process keeps
  *  - for each handle: up to 768 KiB of evicted blocks kept to decode the next ones into;
  *  - for each open table: 26 bytes a block, and a summary of its WDL (a 1024th of a byte a
- *    position), which outlives the blocks: 3.3 MB over that whole set;
+ *    position), which outlives the blocks;
  *  - for each thread that probed, until it exits: up to 128 KiB of move lists for settling
  *    captures, a decompression context of about 94 KiB shared by all handles, 64 bytes of
  *    bookkeeping for reading blocks lock-free, and while it decodes a block, the block and
  *    its compressed bytes (at most 64 KiB each).
  *
- * ThreadSanitizer: link a library built without link-time optimisation (-DDTB_LTO=OFF, see
- * the README); from GCC's bytecode its atomics go unseen, and it reports races there are not. */
+ * ThreadSanitizer: libdtb.a and libdtb.so are built without link-time optimisation, from
+ * whose bytecode its atomics would go unseen. */
 #ifndef DTB_H
 #define DTB_H
 
@@ -47,9 +44,9 @@ extern "C" {
 #endif
 
 #define DTB_VERSION_MAJOR  0
-#define DTB_VERSION_MINOR  5
-#define DTB_VERSION_PATCH  3
-#define DTB_VERSION_STRING "0.5.3"
+#define DTB_VERSION_MINOR  6
+#define DTB_VERSION_PATCH  0
+#define DTB_VERSION_STRING "0.6.0"
 #define DTB_VERSION_NUMBER (DTB_VERSION_MAJOR * 10000 + DTB_VERSION_MINOR * 100 + DTB_VERSION_PATCH)
 
 /* The version of the library linked, as DTB_VERSION_NUMBER and DTB_VERSION_STRING. */
@@ -91,14 +88,19 @@ void dtb_close(dtb_handle *h);
  * as it was, as errno does. */
 const char *dtb_last_error(void);
 
-/* Which values probes give where the variant has history-dependent draw rules (Frisian,
- * RULES.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
- * rules have one set of values, which both settings give. */
+/* Which values a probe gives where the variant has history-dependent draw rules (Frisian,
+ * docs/rules.md 7.2): the official ones, or the pure game-theoretic ones.  Variants without such
+ * rules have one set of values, which both give.  One handle, and its one block cache,
+ * serves both: each position names its own (dtb_position.rules).  Since 0.6, when it
+ * replaced the handle's setting dtb_set_rules. */
 typedef enum dtb_rules { DTB_RULES_OFFICIAL = 0, DTB_RULES_PURE = 1 } dtb_rules;
 
-/* Chooses the value set of every later call on h; a new handle gives the official values.
- * NOTES: not safe while other threads use h: set it before sharing the handle. */
-dtb_status dtb_set_rules(dtb_handle *h, dtb_rules rules);
+/* Sizes of buffers that always suffice: the legal moves of a position (dtb_moves' max), a
+ * FEN dtb_format_fen writes with its ending NUL, and a material name ("KKMvK") with its
+ * ending NUL (dtb_stats.material; a longer name names no material).  Since 0.6. */
+#define DTB_MOVES_MAX         1024
+#define DTB_FEN_MAX           256
+#define DTB_MATERIAL_NAME_MAX 48
 
 /* Values for the side to move. */
 typedef enum dtb_wdl { DTB_LOSS = -1, DTB_DRAW = 0, DTB_WIN = 1 } dtb_wdl;
@@ -108,7 +110,7 @@ typedef struct dtb_value {
     int dtw; /* plies to the end for a win or loss, 0 for a draw */
 } dtb_value;
 
-/* A position: bit n-1 of a mask is square n in the variant's numbering (RULES.md 1). */
+/* A position: bit n-1 of a mask is square n in the variant's numbering (docs/rules.md 1). */
 typedef struct dtb_position {
     uint64_t white_men, white_kings, black_men, black_kings;
     int black_to_move; /* 0: White to move */
@@ -116,22 +118,27 @@ typedef struct dtb_position {
      * the last non-capturing moves in a row and how many (1..3); 0 and 0 for none. */
     int king_moves_square[2], king_moves_count[2];
     /* Frisian draw rules: in two kings against one king, the moves the side with two kings
-     * has already played there (0..7; RULES.md 7.2); 0 everywhere else.  7 with that side
+     * has already played there (0..7; docs/rules.md 7.2); 0 everywhere else.  7 with that side
      * to move is a game already drawn, an invalid position; 7 with the lone king to move is
      * drawn too unless that king has no move, and its moves are draws.  One king against one has
      * its single ply from the position probed: the moves from it (dtb_moves) are draws unless they
-     * capture. */
-    int strong_moves_played;
+     * capture.  Named strong_moves_played before 0.6, as the server, the Python package and
+     * dtb-probe --moves-played name it. */
+    int moves_played;
+    /* The value set probes of this position give, and of the positions after its moves
+     * (dtb_move.after keeps it): 0, DTB_RULES_OFFICIAL, unless asked otherwise.  dtb_parse_fen
+     * sets it to 0.  Since 0.6. */
+    dtb_rules rules;
 } dtb_position;
 
 /* Parses a PDN FEN (with Frisian's ":C" field) for the handle's variant.  Also read: a PDN
  * tag line [FEN "..."], letters in lower case, and lidraughts' FEN, whose ":F" is checked
  * and left aside, whose Frisian king-move field ("+105+0": Black's count and king, then
- * White's) gives the counts, and whose ":H" gives strong_moves_played in Frisian's two kings
+ * White's) gives the counts, and whose ":H" gives moves_played in Frisian's two kings
  * against one (0 elsewhere, and without ":H"). */
 dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out);
 
-/* Writes pos as FEN into buf (256 bytes is always enough). */
+/* Writes pos as FEN into buf (DTB_FEN_MAX bytes are always enough). */
 dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *buf, size_t len);
 
 /* The value of pos.  Positions with a capture pending are settled by searching the
@@ -139,23 +146,22 @@ dtb_status dtb_format_fen(const dtb_handle *h, const dtb_position *pos, char *bu
  * to move without pieces, like one without a legal move, has lost: a loss in 0 plies, with
  * no table read (since 0.5; DTB_ERR_POSITION before).  DTB_ERR_POSITION when the side not to
  * move has no pieces, naming it: the game ended when its last piece was taken.  (For Frisian
- * this is a value of the set dtb_set_rules chose, the official one unless asked otherwise,
- * RULES.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
+ * this is a value of the set pos->rules names, the official one unless asked otherwise,
+ * docs/rules.md 7.2.)  The same position checks apply to dtb_probe_wdl, dtb_probe_wdl_many,
  * dtb_moves, dtb_best_move and dtb_line. */
 dtb_status dtb_probe(dtb_handle *h, const dtb_position *pos, dtb_value *out);
 
 /* Win, draw or loss alone, as dtb_probe gives it, for engines' searches: it reads only the
  * tables' WDL data, which is a fraction of the size, so it is faster and keeps less in
- * memory.  (Under Frisian's official rules with strong_moves_played above 0 the answer
+ * memory.  (Under Frisian's official rules with moves_played above 0 the answer
  * depends on the DTW, which is then read too.) */
 dtb_status dtb_probe_wdl(dtb_handle *h, const dtb_position *pos, dtb_wdl *out);
 
 /* dtb_probe_wdl of count positions, into out[0..count-1]: the same answers, sooner.  A
  * probe of a position without a capture pending often waits for one read from memory, and
- * here those reads overlap: about 1.5 times as many such positions a second, and 1.0 to
- * 1.1 times as many over all positions, whose captures cost computing rather than waiting
- * (bench_probe, three runs).  For engines that probe all the positions a node's moves
- * lead to, say.
+ * here those reads overlap; positions with a capture pending cost computing rather than
+ * waiting, and gain little (bench_probe, bench/RESULTS.md).  For engines that probe all the
+ * positions a node's moves lead to, say.
  * RETURN: DTB_OK, or the error of one position, which dtb_last_error() names by its number
  * (from 0); out is then unspecified.  Since 0.3. */
 dtb_status dtb_probe_wdl_many(dtb_handle *h, const dtb_position *pos, size_t count, dtb_wdl *out);
@@ -181,7 +187,7 @@ typedef struct dtb_move {
 /* Every legal move of pos with its value, best first (fastest win, then draws, then the
  * longest loss); ties in notation order.  *count receives the number of moves, which is at
  * most max (0 when the side to move has no legal move or no pieces); with more legal moves
- * than max, DTB_ERR_ARGUMENT. */
+ * than max, DTB_ERR_ARGUMENT.  A max of DTB_MOVES_MAX always suffices. */
 dtb_status dtb_moves(dtb_handle *h, const dtb_position *pos, dtb_move *moves, int max, int *count);
 
 /* The best move of pos: the first that dtb_moves lists.  DTB_ERR_GAME_OVER when there is
@@ -213,7 +219,7 @@ dtb_status dtb_set_cache_size(dtb_handle *h, size_t bytes);
 typedef struct dtb_variant_info {
     char id[32];         /* the id dtb_open was given, such as "scandinavian-8" */
     int board_size;      /* 10 or 8: the board has board_size x board_size squares */
-    int squares;         /* 50 or 32 dark squares, numbered 1..squares (RULES.md 1) */
+    int squares;         /* 50 or 32 dark squares, numbered 1..squares (docs/rules.md 1) */
     int mirrored;        /* 1: a1 is light and square 1 is a10 (a8), as in Scandinavian;
                           * 0: a1 is dark and square 1 is b10 (b8) */
     int king_move_limit; /* 1: positions carry Frisian's king-move counters (FEN ":C") */
@@ -252,13 +258,13 @@ dtb_status dtb_manifest_missing(const dtb_handle *h, int read_files, char *buf, 
  * longer ones in the last. */
 #define DTB_DTW_BUCKETS 512
 
-/* The results of every position of a material, in the value set dtb_set_rules chose.  A
+/* The results of every position of a material, in one value set (dtb_rules).  A
  * position is a placement with a side to move (and, for Frisian, each king-move count);
  * positions with a capture pending count with their value as dtb_probe gives it. */
 typedef struct dtb_stats {
-    char material[48];  /* as asked for, such as "KKvK" */
-    uint64_t positions; /* wins + draws + losses of both sides to move */
-    uint64_t wins[2];   /* [0] White to move, [1] Black to move: the side to move wins */
+    char material[DTB_MATERIAL_NAME_MAX]; /* as asked for, such as "KKvK" */
+    uint64_t positions;                   /* wins + draws + losses of both sides to move */
+    uint64_t wins[2]; /* [0] White to move, [1] Black to move: the side to move wins */
     uint64_t draws[2];
     uint64_t losses[2];
     int longest_win; /* the largest DTW of a win, in plies; 0 when nothing is won */
@@ -272,12 +278,14 @@ typedef struct dtb_stats {
  * with a probe's search for the positions a file does not store: seconds to minutes for a
  * 5-piece 10x10 material.  The table is read a block at a time, not held: beside the
  * handle's block cache (dtb_set_cache_size) the call takes a few MiB whatever the table's size
- * (since 0.5.1; before, 2 bytes a position and value set).  That read counts every value
- * set: a call on the same material right after, with the other rules (dtb_set_rules),
- * answers without reading it again.
- * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; the table errors of
+ * (since 0.5.1).  That read counts every value
+ * set: a call on the same material right after, with the other rules, answers without
+ * reading it again.  rules chooses the set counted, as dtb_position.rules does a probe's
+ * (a second argument since 0.6).
+ * RETURN: DTB_OK; DTB_ERR_POSITION for a malformed material name; DTB_ERR_ARGUMENT for
+ * rules not a dtb_rules value; the table errors of
  * dtb_probe, naming the file (DTB_ERR_MISSING_TABLE for a material of no table).  Since 0.4. */
-dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_stats *out);
+dtb_status dtb_material_stats(dtb_handle *h, const char *material, dtb_rules rules, dtb_stats *out);
 
 #ifdef __cplusplus
 }

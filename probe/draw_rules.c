@@ -6,7 +6,7 @@ typedef struct HorizonRule {
     bool counts_moves; /* the stronger side's moves played there shorten it */
 } HorizonRule;
 
-/* The rows of RULES.md 7.2. */
+/* The rows of docs/rules.md 7.2. */
 static const HorizonRule frisian_rules[] = {
     {{{2, 1}, {0, 0}}, {13, 14}, true}, /* 2 kings v 1: win within 7 moves */
     {{{1, 1}, {0, 0}}, {1, 1}, false},  /* 1 king v 1: only an immediate capture */
@@ -54,28 +54,29 @@ int draw_counting_side(const Variant *v, const Position *p) {
     return reversed ? BLACK : WHITE; /* the stored White is the stronger side */
 }
 
-/* The plies left of p's horizon once the stronger side played `played` moves there. */
-static int plies_left(const Variant *v, const Position *p, int played) {
-    return draw_position_horizon(v, p) - 2 * played;
+/* The plies left of p's horizon once the stronger side has played `moves_played` moves there. */
+static int plies_left(const Variant *v, const Position *p, int moves_played) {
+    return draw_position_horizon(v, p) - 2 * moves_played;
 }
 
-Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played) {
-    if (played <= 0 || draw_counting_side(v, p) < 0) return c;
-    int left = plies_left(v, p, played);
+Cell draw_cut_moves_played(const Variant *v, const Position *p, Cell c, int moves_played) {
+    if (moves_played <= 0 || draw_counting_side(v, p) < 0) return c;
+    int left = plies_left(v, p, moves_played);
     return left < 0 || (decided(c) && (int)CELL_DTW(c) > left) ? CELL_MAKE(WDL_DRAW, 0) : c;
 }
 
-int draw_plies_left(const Variant *v, const Position *p, int played) {
-    return draw_position_horizon(v, p) ? plies_left(v, p, played) : DRAW_NO_HORIZON;
+int draw_plies_left(const Variant *v, const Position *p, int moves_played) {
+    return draw_position_horizon(v, p) ? plies_left(v, p, moves_played) : DRAW_NO_HORIZON;
 }
 
-bool draw_horizon_passed(const Variant *v, const Position *p, int played) {
-    return draw_plies_left(v, p, played) < 0;
+bool draw_horizon_passed(const Variant *v, const Position *p, int moves_played) {
+    return draw_plies_left(v, p, moves_played) < 0;
 }
 
-int draw_played_after(const Variant *v, const Position *p, const Position *next, int played) {
+int draw_moves_played_after(const Variant *v, const Position *p, const Position *next,
+                            int moves_played) {
     int strong = draw_counting_side(v, next);
     Material before = material_of(p), after = material_of(next);
     if (strong < 0 || !material_equal(&before, &after)) return 0;
-    return played + (p->side == strong);
+    return moves_played + (p->side == strong);
 }

@@ -1,4 +1,4 @@
-/* Frisian's draw rules (RULES.md 7.2) as a second set of values.
+/* Frisian's draw rules (docs/rules.md 7.2) as a second set of values.
  *
  * Both rules are a horizon in plies on one material, counted from the move that created
  * it: two kings against one must win by the stronger side's 7th move (ply 13 with the
@@ -11,12 +11,16 @@
 #define DTB_DRAW_RULES_H
 
 #include "material.h"
-#include "table_file.h"
+#include "value.h"
 #include "variant.h"
 
 #include <limits.h>
 
-enum { VALUES_PURE, VALUES_RULES, VALUE_SETS_MAX };
+/* The value sets, in the order table files store them (table_format.h): the pure
+ * game-theoretic values, then those under the official draw rules.  The public dtb_rules
+ * numbers the same two the other way round, official first, so that a zeroed position asks
+ * for the official values; api/dtb_api.c maps one to the other. */
+enum { VALUES_PURE, VALUES_OFFICIAL, VALUE_SETS_MAX };
 
 /* How many value sets the variant's tables hold: 2 where it has draw rules, else 1. */
 int draw_value_sets(const Variant *v);
@@ -36,26 +40,27 @@ int draw_position_horizon(const Variant *v, const Position *p);
 /* The side whose moves p's horizon counts (the stronger), or -1 where none are counted. */
 int draw_counting_side(const Variant *v, const Position *p);
 
-/* The rules value c of p once the stronger side has played `played` moves in p's material:
+/* The rules value c of p once the stronger side has played `moves_played` moves in p's material:
  * the horizon is that much shorter. */
-Cell draw_cut_played(const Variant *v, const Position *p, Cell c, int played);
+Cell draw_cut_moves_played(const Variant *v, const Position *p, Cell c, int moves_played);
 
-/* The moves played after a move from p (where `played` were) to next: one more for the
+/* The moves played after a move from p (where `moves_played` were) to next: one more for the
  * stronger side's move inside a counted material, 0 where the material just arose. */
-int draw_played_after(const Variant *v, const Position *p, const Position *next, int played);
+int draw_moves_played_after(const Variant *v, const Position *p, const Position *next,
+                            int moves_played);
 
 #define DRAW_NO_HORIZON INT_MAX
 
-/* The plies of p's horizon still to be played, the stronger side having played `played`
+/* The plies of p's horizon still to be played, the stronger side having played `moves_played`
  * moves in p's counted material (below 0 once it passed), or DRAW_NO_HORIZON.  With 0 left
  * the game is drawn unless the side to move has already lost: every move from p is played
  * past the horizon, even one that leaves the material.  With 1 left the next move is the
  * last: the game is drawn after it unless it ends the game, where the position after it,
  * seen on its own, may have plies still (one king against one starts anew at every move). */
-int draw_plies_left(const Variant *v, const Position *p, int played);
+int draw_plies_left(const Variant *v, const Position *p, int moves_played);
 
-/* Whether the game at p, the stronger side having played `played` moves in p's counted
+/* Whether the game at p, the stronger side having played `moves_played` moves in p's counted
  * material, is already drawn: its horizon passed without a win. */
-bool draw_horizon_passed(const Variant *v, const Position *p, int played);
+bool draw_horizon_passed(const Variant *v, const Position *p, int moves_played);
 
 #endif

@@ -42,45 +42,45 @@ static bool add_entry(Manifest *m, const ManifestEntry *e, int *capacity) {
 }
 
 /* The lines of f after the first, which named the variant. */
-static TableStatus read_entries(FILE *f, Manifest *out, const char *path, char *err,
+static Status read_entries(FILE *f, Manifest *out, const char *path, char *err,
                                 size_t errlen) {
     char *line = NULL;
     size_t cap = 0;
     int capacity = 0;
-    TableStatus s = TABLE_OK;
-    for (long number = 2; s == TABLE_OK && getline(&line, &cap, f) > 0; number++) {
+    Status s = STATUS_OK;
+    for (long number = 2; s == STATUS_OK && getline(&line, &cap, f) > 0; number++) {
         ManifestEntry e;
         if (!parse_entry(line, &e))
-            s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
+            s = status_fail(err, errlen, STATUS_CORRUPT, path,
                         "line %ld is not 'MATERIAL size=BYTES xxh3=16 HEX DIGITS ...'", number);
         else if (!add_entry(out, &e, &capacity))
-            s = tf_fail(err, errlen, TABLE_ERR_MEMORY, path, "out of memory");
+            s = status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     }
     free(line);
-    if (s == TABLE_OK && ferror(f))
-        s = tf_fail(err, errlen, TABLE_ERR_IO, path, "%s", strerror(errno));
+    if (s == STATUS_OK && ferror(f))
+        s = status_fail(err, errlen, STATUS_IO, path, "%s", strerror(errno));
     return s;
 }
 
-TableStatus manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
+Status manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
                           size_t errlen) {
     char path[TB_DIR_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
     *out = (Manifest){.entries = NULL, .count = 0};
     FILE *f = fopen(path, "r");
     if (!f)
-        return tf_fail(err, errlen, errno == ENOENT ? TABLE_ERR_MISSING : TABLE_ERR_IO, path, "%s",
+        return status_fail(err, errlen, errno == ENOENT ? STATUS_MISSING : STATUS_IO, path, "%s",
                        strerror(errno));
     char first[256];
-    TableStatus s = TABLE_OK;
+    Status s = STATUS_OK;
     if (!fgets(first, sizeof first, f) ||
         sscanf(first, "# dtb tables of %63[^:]:", out->variant) != 1)
-        s = tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
+        s = status_fail(err, errlen, STATUS_CORRUPT, path,
                     "line 1 is not '# dtb tables of VARIANT: ...'");
-    if (s == TABLE_OK && variant && strcmp(out->variant, variant) != 0)
-        s = tf_fail(err, errlen, TABLE_ERR_VARIANT, path, "lists the tables of %s, not of %s",
+    if (s == STATUS_OK && variant && strcmp(out->variant, variant) != 0)
+        s = status_fail(err, errlen, STATUS_VARIANT, path, "lists the tables of %s, not of %s",
                     out->variant, variant);
-    if (s == TABLE_OK) s = read_entries(f, out, path, err, errlen);
+    if (s == STATUS_OK) s = read_entries(f, out, path, err, errlen);
     fclose(f);
     return s;
 }

@@ -36,11 +36,11 @@ typedef enum ManifestMatch {
 } ManifestMatch;
 
 /* Reads DIR/MANIFEST into *out (free it with manifest_free, also after a failure).
- * Returns TABLE_OK; TABLE_ERR_MISSING when the folder has none; TABLE_ERR_IO when it cannot
- * be read; TABLE_ERR_CORRUPT naming the first line that is not as dtb-gen writes it;
- * TABLE_ERR_VARIANT when it lists the tables of another variant than `variant` (an id;
- * NULL accepts any); TABLE_ERR_MEMORY.  err names the file in every failure. */
-TableStatus manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
+ * Returns STATUS_OK; STATUS_MISSING when the folder has none; STATUS_IO when it cannot
+ * be read; STATUS_CORRUPT naming the first line that is not as dtb-gen writes it;
+ * STATUS_VARIANT when it lists the tables of another variant than `variant` (an id;
+ * NULL accepts any); STATUS_MEMORY.  err names the file in every failure. */
+Status manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
                           size_t errlen);
 
 void manifest_free(Manifest *m);

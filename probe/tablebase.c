@@ -7,6 +7,7 @@
 #include "threat.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -20,7 +21,7 @@
 typedef struct OpenTable {
     TableFile *file;
     Indexer ix;
-    TableStatus failure;
+    Status failure;
     char *why;
     struct OpenTable *next;
 } OpenTable;
@@ -34,10 +35,12 @@ struct Tablebase {
     BlockCache *cache;            /* the budget of every table's decoded blocks */
 };
 
-int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx) {
+Status tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx,
+                    char *err, size_t errlen) {
     DIR *d = opendir(dir);
-    if (!d) return -1;
-    int calls = 0;
+    if (!d)
+        return status_fail(err, errlen, STATUS_IO, dir, "cannot read the folder: %s",
+                           strerror(errno));
     size_t suffix = strlen(TB_FILE_SUFFIX);
     char name[MATERIAL_NAME_MAX];
     for (struct dirent *e; (e = readdir(d));) {
@@ -46,17 +49,20 @@ int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx),
             strcmp(e->d_name + n - suffix, TB_FILE_SUFFIX) != 0)
             continue;
         snprintf(name, sizeof name, "%.*s", (int)(n - suffix), e->d_name);
-        calls++;
         if (!each(name, ctx)) break;
     }
     closedir(d);
-    return calls;
+    return STATUS_OK;
 }
 
-TableStatus tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
-                         char *err, size_t errlen) {
+void tb_file_path(const char *dir, const char *material, char *buf, size_t len) {
+    snprintf(buf, len, "%s/%s%s", dir, material, TB_FILE_SUFFIX);
+}
+
+Status tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
+                    char *err, size_t errlen) {
     char path[4200];
-    snprintf(path, sizeof path, "%s/%s%s", dir, material, TB_FILE_SUFFIX);
+    tb_file_path(dir, material, path, sizeof path);
     return table_open(path, v, material, out, err, errlen);
 }
 
@@ -106,37 +112,37 @@ size_t tb_cache_used(const Tablebase *tb) {
 void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len) {
     char name[MATERIAL_NAME_MAX];
     material_name(m, name, sizeof name);
-    snprintf(buf, len, "%s/%s%s", tb->dir, name, TB_FILE_SUFFIX);
+    tb_file_path(tb->dir, name, buf, len);
 }
 
 /* A file whose index size is not this build's for the material cannot be read by it. */
-TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
-                           size_t errlen) {
+Status tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
+                      size_t errlen) {
     const TableInfo *info = table_info(t);
     uint64_t parts[PART_COUNT];
     idx_part_sizes(ix, parts);
     if (info->positions != ix->size) {
         snprintf(err, errlen, "%s: holds %llu positions where the index has %llu", path,
                  (unsigned long long)info->positions, (unsigned long long)ix->size);
-        return TABLE_ERR_CORRUPT;
+        return STATUS_CORRUPT;
     }
     if (memcmp(parts, info->part_size, sizeof parts) != 0) {
         snprintf(err, errlen, "%s: its index's parts are not those of the material's index", path);
-        return TABLE_ERR_CORRUPT;
+        return STATUS_CORRUPT;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
-                            Indexer *ix, char *err, size_t errlen) {
+Status tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
+                       Indexer *ix, char *err, size_t errlen) {
     char name[MATERIAL_NAME_MAX];
     Indexer own;
     ix = ix ? ix : &own;
     material_name(m, name, sizeof name);
     idx_init(ix, v, m);
-    TableStatus status = table_open(path, v, name, out, err, errlen);
-    if (status == TABLE_OK) status = tb_check_index(*out, ix, path, err, errlen);
-    if (status != TABLE_OK) {
+    Status status = table_open(path, v, name, out, err, errlen);
+    if (status == STATUS_OK) status = tb_check_index(*out, ix, path, err, errlen);
+    if (status != STATUS_OK) {
         table_close(*out);
         *out = NULL;
     }
@@ -147,27 +153,27 @@ TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *pat
  * reason is kept: every later probe that needs it fails at once, without the lock and the
  * system calls of another try, which threads probing a set with a file missing would queue
  * for.  Running out of memory or a failed read may pass, so those are tried again. */
-static bool failure_lasts(TableStatus status) {
-    return status != TABLE_ERR_MEMORY && status != TABLE_ERR_IO;
+static bool failure_lasts(Status status) {
+    return status != STATUS_MEMORY && status != STATUS_IO;
 }
 
 /* Opens the table of canonical material m into *out: an open table, a lasting failure
  * (file NULL) or, for a failure that may pass, NULL. */
-static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable **out, char *err,
-                              size_t errlen) {
+static Status open_table(const Tablebase *tb, const Material *m, OpenTable **out, char *err,
+                         size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
     OpenTable *t = *out = calloc(1, sizeof *t);
     if (!t) {
         snprintf(err, errlen, "%s: out of memory", path);
-        return TABLE_ERR_MEMORY;
+        return STATUS_MEMORY;
     }
-    TableStatus status = tb_open_indexed(tb->v, m, path, &t->file, &t->ix, err, errlen);
-    if (status == TABLE_OK) table_set_cache(t->file, tb->cache);
-    if (status == TABLE_ERR_MISSING)
+    Status status = tb_open_indexed(tb->v, m, path, &t->file, &t->ix, err, errlen);
+    if (status == STATUS_OK) table_set_cache(t->file, tb->cache);
+    if (status == STATUS_MISSING)
         snprintf(err, errlen, "the table of %s is missing (no file %s)", name, path);
-    if (status == TABLE_OK) return status;
+    if (status == STATUS_OK) return status;
     t->failure = status;
     if (!failure_lasts(status) || !(t->why = strdup(err))) {
         close_table(t);
@@ -177,10 +183,9 @@ static TableStatus open_table(const Tablebase *tb, const Material *m, OpenTable 
 }
 
 /* t's table into *out, or its lasting failure. */
-static TableStatus table_ready(const OpenTable *t, const OpenTable **out, char *err,
-                               size_t errlen) {
+static Status table_ready(const OpenTable *t, const OpenTable **out, char *err, size_t errlen) {
     *out = t->file ? t : NULL;
-    if (t->file) return TABLE_OK;
+    if (t->file) return STATUS_OK;
     snprintf(err, errlen, "%s", t->why);
     return t->failure;
 }
@@ -189,15 +194,15 @@ static TableStatus table_ready(const OpenTable *t, const OpenTable **out, char *
  * a file is open or has failed for good.  Cancellation is held off while the lock is held:
  * opening and reading a file are cancellation points, and a thread cancelled there would
  * leave the lock held for good. */
-static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable **out, char *err,
-                             size_t errlen) {
+static Status table_for(Tablebase *tb, const Material *m, const OpenTable **out, char *err,
+                        size_t errlen) {
     if (!material_has_table_size(m)) {
         char name[MATERIAL_NAME_MAX];
         material_name(m, name, sizeof name);
         snprintf(err, errlen, "the table of %s is missing (no table has over %d pieces a side)",
                  name, MATERIAL_SIDE_MAX);
         *out = NULL;
-        return TABLE_ERR_MISSING;
+        return STATUS_MISSING;
     }
     _Atomic(OpenTable *) *slot = &tb->tables[material_key(m)];
     OpenTable *t = atomic_load_explicit(slot, memory_order_acquire);
@@ -205,7 +210,7 @@ static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable *
     int cancel_state;
     pthread_setcancelstate(PTHREAD_CANCEL_DISABLE, &cancel_state);
     pthread_mutex_lock(&tb->open_lock);
-    TableStatus status = TABLE_OK;
+    Status status = STATUS_OK;
     t = atomic_load_explicit(slot, memory_order_relaxed);
     if (!t) {
         status = open_table(tb, m, &t, err, errlen);
@@ -217,7 +222,7 @@ static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable *
     }
     pthread_mutex_unlock(&tb->open_lock);
     pthread_setcancelstate(cancel_state, NULL);
-    if (status != TABLE_OK) {
+    if (status != STATUS_OK) {
         *out = NULL;
         return status;
     }
@@ -225,8 +230,8 @@ static TableStatus table_for(Tablebase *tb, const Material *m, const OpenTable *
 }
 
 /* The open file of p's material and p's index in it, for value set `set`. */
-static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile **file,
-                          uint64_t *index, char *err, size_t errlen) {
+static Status locate(Tablebase *tb, const Position *p, int set, TableFile **file, uint64_t *index,
+                     char *err, size_t errlen) {
     Position canonical_pos;
     Material m;
     if (material_stored_of(p, &m)) {
@@ -234,31 +239,31 @@ static TableStatus locate(Tablebase *tb, const Position *p, int set, TableFile *
         p = &canonical_pos;
     }
     const OpenTable *t;
-    TableStatus status = table_for(tb, &m, &t, err, errlen);
-    if (status != TABLE_OK) return status;
+    Status status = table_for(tb, &m, &t, err, errlen);
+    if (status != STATUS_OK) return status;
     *file = t->file;
     if ((uint32_t)set >= table_info(*file)->cells_per_position) {
         snprintf(err, errlen, "table %s holds no value set %d", table_info(*file)->material, set);
-        return TABLE_ERR_MATERIAL;
+        return STATUS_MATERIAL;
     }
     *index = idx_encode(&t->ix, p);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* A position a probe reads always has a value stored: none (WDL_NONE, what holes and
  * unstored positions may hold) is a corrupt file, whose checksums a crafted one can pass. */
-static TableStatus check_stored(TableStatus status, const TableFile *file, uint64_t index, int wdl,
-                                char *err, size_t errlen) {
-    if (status != TABLE_OK || wdl != WDL_NONE) return status;
+static Status check_stored(Status status, const TableFile *file, uint64_t index, int wdl, char *err,
+                           size_t errlen) {
+    if (status != STATUS_OK || wdl != WDL_NONE) return status;
     snprintf(err, errlen, "table %s stores no value for position %llu: the file is corrupt",
              table_info(file)->material, (unsigned long long)index);
-    return TABLE_ERR_CORRUPT;
+    return STATUS_CORRUPT;
 }
 
 /* The WDL stored for a position a probe reads. */
-static TableStatus read_stored_wdl(TableFile *file, uint64_t index, int set, int *out, char *err,
-                                   size_t errlen) {
-    TableStatus status = table_read_wdl(file, index, set, out, err, errlen);
+static Status read_stored_wdl(TableFile *file, uint64_t index, int set, int *out, char *err,
+                              size_t errlen) {
+    Status status = table_read_wdl(file, index, set, out, err, errlen);
     return check_stored(status, file, index, *out, err, errlen);
 }
 
@@ -275,12 +280,12 @@ static bool settled_by_search(const Tablebase *tb, const Position *p, const Tabl
 
 /* Reads quiet p's cell, or sets *search where its table has none; list then holds p's
  * legal moves. */
-static TableStatus read_stored(Tablebase *tb, const Position *p, int set, MoveList *list, Cell *out,
-                               bool *search, char *err, size_t errlen) {
+static Status read_stored(Tablebase *tb, const Position *p, int set, MoveList *list, Cell *out,
+                          bool *search, char *err, size_t errlen) {
     TableFile *file;
     uint64_t index;
-    TableStatus status = locate(tb, p, set, &file, &index, err, errlen);
-    if (status != TABLE_OK || (*search = settled_by_search(tb, p, file, index, list)))
+    Status status = locate(tb, p, set, &file, &index, err, errlen);
+    if (status != STATUS_OK || (*search = settled_by_search(tb, p, file, index, list)))
         return status;
     status = table_read(file, index, set, out, err, errlen);
     return check_stored(status, file, index, CELL_WDL(*out), err, errlen);
@@ -397,24 +402,24 @@ static int horizon_safe_cut(int cut, int horizon) {
     return horizon && cut > preference(CELL_MAKE(WDL_DRAW, 0)) ? NO_CUTOFF : cut;
 }
 
-static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out,
-                              char *err, size_t errlen);
+static Status probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out, char *err,
+                         size_t errlen);
 
 /* The best cell the moves of list give p's side to move (a loss in 0 without moves), or
  * its value set's draw where a horizon cuts (draw_rules.h); or a cell preferred at least as
  * much as `cut` as soon as one is found. */
-static TableStatus best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                             int cut, Cell *out, char *err, size_t errlen) {
-    TableStatus status = TABLE_OK;
-    int horizon = set == VALUES_RULES ? draw_position_horizon(tb->v, p) : 0;
+static Status best_cell(Tablebase *tb, const Position *p, const MoveList *list, int set, int cut,
+                        Cell *out, char *err, size_t errlen) {
+    Status status = STATUS_OK;
+    int horizon = set == VALUES_OFFICIAL ? draw_position_horizon(tb->v, p) : 0;
     cut = horizon_safe_cut(cut, horizon);
     Cell best = list->count ? CELL_MAKE(WDL_NONE, 0) : CELL_MAKE(WDL_LOSS, 0);
-    for (int i = 0; i < list->count && status == TABLE_OK && preference(best) < cut; i++) {
+    for (int i = 0; i < list->count && status == STATUS_OK && preference(best) < cut; i++) {
         Position next;
         Cell child;
         movegen_play(tb->v, p, &list->move[i], &next);
         status = probe_cell(tb, &next, set, move_cut(best), &child, err, errlen);
-        if (status == TABLE_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
+        if (status == STATUS_OK && tb_better(tb_negate(child), best)) best = tb_negate(child);
     }
     *out = draw_cut(best, horizon);
     return status;
@@ -427,8 +432,8 @@ static int negate_wdl(int child) {
     return negated[child];
 }
 
-static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
-                             char *err, size_t errlen);
+static Status probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out, char *err,
+                        size_t errlen);
 
 /* The best WDL the moves of list give p's side to move, a loss when there are none, or a
  * value of at least `enough` as soon as one is found: the caller has no use for more.
@@ -437,11 +442,11 @@ static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enou
  * its own search stops at a reply that shows it does not (after a draw is found, at the
  * opponent's first draw).  Only the answer of the whole search must be exact, and a
  * search asked for WDL_WIN is: it stops at a win, the best there is. */
-static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                            int enough, int *out, char *err, size_t errlen) {
-    TableStatus status = TABLE_OK;
+static Status best_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set, int enough,
+                       int *out, char *err, size_t errlen) {
+    Status status = STATUS_OK;
     int best = list->count ? WDL_NONE : WDL_LOSS;
-    for (int i = 0; i < list->count && status == TABLE_OK && best < enough; i++) {
+    for (int i = 0; i < list->count && status == STATUS_OK && best < enough; i++) {
         Position next;
         int child = WDL_NONE;
         movegen_play(tb->v, p, &list->move[i], &next);
@@ -455,22 +460,22 @@ static TableStatus best_wdl(Tablebase *tb, const Position *p, const MoveList *li
 
 /* p's cell by its legal moves: for a capture pending, a side to move left out or a
  * bounded threat left out. */
-static TableStatus search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                                size_t errlen) {
+static Status search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                           size_t errlen) {
     MoveList *list = take_list(err, errlen);
-    if (!list) return TABLE_ERR_MEMORY;
+    if (!list) return STATUS_MEMORY;
     movegen_legal(tb->v, p, list);
-    TableStatus status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
+    Status status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
     put_list(list);
     return status;
 }
 
-TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                          size_t errlen) {
+Status tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
+                     size_t errlen) {
     MoveList *list = take_list(err, errlen);
-    if (!list) return TABLE_ERR_MEMORY;
+    if (!list) return STATUS_MEMORY;
     movegen_legal(tb->v, p, list);
-    TableStatus status = best_wdl(tb, p, list, set, WDL_WIN, out, err, errlen);
+    Status status = best_wdl(tb, p, list, set, WDL_WIN, out, err, errlen);
     put_list(list);
     return status;
 }
@@ -487,13 +492,13 @@ static bool game_over(const Position *p, Cell *out) {
  * depends on how long the best line takes, so the search is of cells, and it may stop at a
  * draw but not at a win: a slow win found first is cut to a draw where a faster one was
  * not. */
-static TableStatus search_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
-                              int enough, int *out, char *err, size_t errlen) {
-    if (set != VALUES_RULES || !draw_position_horizon(tb->v, p))
+static Status search_wdl(Tablebase *tb, const Position *p, const MoveList *list, int set,
+                         int enough, int *out, char *err, size_t errlen) {
+    if (set != VALUES_OFFICIAL || !draw_position_horizon(tb->v, p))
         return best_wdl(tb, p, list, set, enough, out, err, errlen);
     Cell cell;
     int cut = enough == WDL_DRAW ? preference(CELL_MAKE(WDL_DRAW, 0)) : NO_CUTOFF;
-    TableStatus status = best_cell(tb, p, list, set, cut, &cell, err, errlen);
+    Status status = best_cell(tb, p, list, set, cut, &cell, err, errlen);
     *out = CELL_WDL(cell);
     return status;
 }
@@ -509,40 +514,39 @@ typedef struct StoredAt {
  * asking whether there are any: the answer costs as much as the list's first step, and
  * most probes that search have a capture pending.  A quiet position whose side to move its
  * table leaves out, or a bounded threat it leaves out, is searched through all its moves. */
-static TableStatus probe_wdl_until_read(Tablebase *tb, const Position *p, int set, int enough,
-                                        int *out, StoredAt *at, char *err, size_t errlen) {
+static Status probe_wdl_until_read(Tablebase *tb, const Position *p, int set, int enough, int *out,
+                                   StoredAt *at, char *err, size_t errlen) {
     Cell cell;
     at->file = NULL;
     if (game_over(p, &cell)) {
         *out = CELL_WDL(cell);
-        return TABLE_OK;
+        return STATUS_OK;
     }
     MoveList *list = take_list(err, errlen);
-    if (!list) return TABLE_ERR_MEMORY;
+    if (!list) return STATUS_MEMORY;
     movegen_captures(tb->v, p, list);
-    TableStatus status = TABLE_OK;
+    Status status = STATUS_OK;
     if (!list->count) {
         status = locate(tb, p, set, &at->file, &at->index, err, errlen);
-        if (status == TABLE_OK && settled_by_search(tb, p, at->file, at->index, list))
+        if (status == STATUS_OK && settled_by_search(tb, p, at->file, at->index, list))
             at->file = NULL;
     }
-    if (status == TABLE_OK && !at->file)
+    if (status == STATUS_OK && !at->file)
         status = search_wdl(tb, p, list, set, enough, out, err, errlen);
     put_list(list);
     return status;
 }
 
-static TableStatus probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out,
-                             char *err, size_t errlen) {
+static Status probe_wdl(Tablebase *tb, const Position *p, int set, int enough, int *out, char *err,
+                        size_t errlen) {
     StoredAt at;
-    TableStatus status = probe_wdl_until_read(tb, p, set, enough, out, &at, err, errlen);
-    if (status == TABLE_OK && at.file)
+    Status status = probe_wdl_until_read(tb, p, set, enough, out, &at, err, errlen);
+    if (status == STATUS_OK && at.file)
         status = read_stored_wdl(at.file, at.index, set, out, err, errlen);
     return status;
 }
 
-TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                         size_t errlen) {
+Status tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err, size_t errlen) {
     return probe_wdl(tb, p, set, WDL_WIN, out, err, errlen);
 }
 
@@ -551,19 +555,19 @@ TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, ch
  * (bench_probe).  Groups of 8 to 64 did as well, within the noise. */
 enum { WDL_GROUP = 16 };
 
-TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
-                              size_t *failed, char *err, size_t errlen) {
-    TableStatus status = TABLE_OK;
-    for (size_t first = 0; first < count && status == TABLE_OK; first += WDL_GROUP) {
+Status tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
+                         size_t *failed, char *err, size_t errlen) {
+    Status status = STATUS_OK;
+    for (size_t first = 0; first < count && status == STATUS_OK; first += WDL_GROUP) {
         size_t n = count - first < WDL_GROUP ? count - first : WDL_GROUP, i;
         StoredAt at[WDL_GROUP];
-        for (i = 0; i < n && status == TABLE_OK; i++) {
+        for (i = 0; i < n && status == STATUS_OK; i++) {
             *failed = first + i;
             status = probe_wdl_until_read(tb, &p[*failed], set, WDL_WIN, &out[*failed], &at[i], err,
                                           errlen);
-            if (status == TABLE_OK && at[i].file) table_prefetch_wdl(at[i].file, at[i].index, set);
+            if (status == STATUS_OK && at[i].file) table_prefetch_wdl(at[i].file, at[i].index, set);
         }
-        for (size_t k = 0; k < i && status == TABLE_OK; k++)
+        for (size_t k = 0; k < i && status == STATUS_OK; k++)
             if (at[k].file) {
                 *failed = first + k;
                 status = read_stored_wdl(at[k].file, at[k].index, set, &out[*failed], err, errlen);
@@ -572,26 +576,25 @@ TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, in
     return status;
 }
 
-TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
+Status tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen) {
     return tb_probe_set(tb, p, VALUES_PURE, out, err, errlen);
 }
 
-static TableStatus probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out,
-                              char *err, size_t errlen) {
-    if (game_over(p, out)) return TABLE_OK;
+static Status probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out, char *err,
+                         size_t errlen) {
+    if (game_over(p, out)) return STATUS_OK;
     MoveList *list = take_list(err, errlen);
-    if (!list) return TABLE_ERR_MEMORY;
+    if (!list) return STATUS_MEMORY;
     movegen_captures(tb->v, p, list);
     bool search = list->count > 0;
-    TableStatus status =
-        search ? TABLE_OK : read_stored(tb, p, set, list, out, &search, err, errlen);
-    if (status == TABLE_OK && search) status = best_cell(tb, p, list, set, cut, out, err, errlen);
+    Status status = search ? STATUS_OK : read_stored(tb, p, set, list, out, &search, err, errlen);
+    if (status == STATUS_OK && search) status = best_cell(tb, p, list, set, cut, out, err, errlen);
     put_list(list);
     return status;
 }
 
-TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                         size_t errlen) {
+Status tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
+                    size_t errlen) {
     return probe_cell(tb, p, set, NO_CUTOFF, out, err, errlen);
 }
 
@@ -617,37 +620,37 @@ typedef struct Scan {
 /* Gives position i, of the cells the file stores for it (none where it stores no side to
  * move), to the scan's visit with the cells a probe gives: a stored value checked, the
  * others searched.  A hole is not given. */
-static TableStatus visit_position(void *ctx, uint64_t i, const Cell *stored_cells, char *err,
-                                  size_t errlen) {
+static Status visit_position(void *ctx, uint64_t i, const Cell *stored_cells, char *err,
+                             size_t errlen) {
     Scan *sc = ctx;
     const TableFile *file = sc->t->file;
     uint32_t sets = table_info(file)->cells_per_position;
     Cell cells[VALUE_SETS_MAX];
     Position p;
     bool hole;
-    TableStatus status = TABLE_OK;
+    Status status = STATUS_OK;
     if (stored(sc->tb, &sc->t->ix, &sc->cur, file, i, &p, &hole, sc->list)) {
         memcpy(cells, stored_cells, sets * sizeof *cells);
-        for (uint32_t set = 0; set < sets && status == TABLE_OK; set++)
-            status = check_stored(TABLE_OK, file, i, CELL_WDL(cells[set]), err, errlen);
+        for (uint32_t set = 0; set < sets && status == STATUS_OK; set++)
+            status = check_stored(STATUS_OK, file, i, CELL_WDL(cells[set]), err, errlen);
     } else {
-        for (uint32_t set = 0; set < sets && status == TABLE_OK && !hole; set++)
+        for (uint32_t set = 0; set < sets && status == STATUS_OK && !hole; set++)
             status = search_moves(sc->tb, &p, (int)set, &cells[set], err, errlen);
     }
-    if (status != TABLE_OK || hole) return status;
+    if (status != STATUS_OK || hole) return status;
     return sc->visit(sc->ctx, i, &p, cells, err, errlen);
 }
 
-TableStatus tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
-                    size_t errlen) {
+Status tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
+               size_t errlen) {
     const OpenTable *t;
-    TableStatus status = table_for(tb, m, &t, err, errlen);
-    if (status != TABLE_OK) return status;
+    Status status = table_for(tb, m, &t, err, errlen);
+    if (status != STATUS_OK) return status;
     Scan sc = {tb, t, IDX_CURSOR_START, take_list(err, errlen), visit, ctx};
-    if (!sc.list) return TABLE_ERR_MEMORY;
+    if (!sc.list) return STATUS_MEMORY;
     status = table_scan(t->file, visit_position, &sc, err, errlen);
     sc.cur = IDX_CURSOR_START;
-    for (uint64_t i = 0; i < t->ix.size && status == TABLE_OK; i++)
+    for (uint64_t i = 0; i < t->ix.size && status == STATUS_OK; i++)
         if (!table_stores(t->file, i)) status = visit_position(&sc, i, NULL, err, errlen);
     put_list(sc.list);
     return status;
@@ -659,18 +662,18 @@ typedef struct WholeTable {
     uint32_t sets;
 } WholeTable;
 
-static TableStatus put_cells(void *ctx, uint64_t index, const Position *p, const Cell *cells,
-                             char *err, size_t errlen) {
+static Status put_cells(void *ctx, uint64_t index, const Position *p, const Cell *cells, char *err,
+                        size_t errlen) {
     (void)p, (void)err, (void)errlen;
     WholeTable *whole = ctx;
     memcpy(whole->cells + index * whole->sets, cells, whole->sets * sizeof *cells);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
-TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen) {
+Status tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen) {
     const OpenTable *t;
-    TableStatus status = table_for(tb, m, &t, err, errlen);
-    if (status != TABLE_OK) return status;
+    Status status = table_for(tb, m, &t, err, errlen);
+    if (status != STATUS_OK) return status;
     WholeTable whole = {out, table_info(t->file)->cells_per_position};
     for (uint64_t k = 0; k < t->ix.size * whole.sets; k++) out[k] = CELL_MAKE(WDL_NONE, 0);
     return tb_scan(tb, m, put_cells, &whole, err, errlen);

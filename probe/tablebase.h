@@ -19,26 +19,31 @@ typedef struct Tablebase Tablebase;
 
 /* Calls each(material, ctx) for the material of every table file (MATERIAL.dtb) in dir, in
  * the order the folder lists them, until it returns false; names too long for a material
- * are passed over.  Returns the number of calls, or -1 (errno set) when dir cannot be
- * read. */
-int tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx);
+ * are passed over.  STATUS_IO, err naming dir and why, when dir cannot be read.  The one
+ * place that lists a folder's tables. */
+Status tb_each_file(const char *dir, bool (*each)(const char *material, void *ctx), void *ctx,
+                    char *err, size_t errlen);
+
+/* The path of material's table file (its name, as given) in dir: DIR/MATERIAL.dtb.  The
+ * one place that builds it. */
+void tb_file_path(const char *dir, const char *material, char *buf, size_t len);
 
 /* Opens the file of `material` (its name) in dir as table_open does, checked against v
  * and the material (either NULL accepts any): for tools that read one file, not
  * positions. */
-TableStatus tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
-                         char *err, size_t errlen);
+Status tb_open_file(const Variant *v, const char *dir, const char *material, TableFile **out,
+                    char *err, size_t errlen);
 
 /* Whether the open table t, read from path, lays out the index ix: its size and the sizes
- * of its parts; TABLE_ERR_CORRUPT with err naming path where not. */
-TableStatus tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
-                           size_t errlen);
+ * of its parts; STATUS_CORRUPT with err naming path where not. */
+Status tb_check_index(const TableFile *t, const Indexer *ix, const char *path, char *err,
+                      size_t errlen);
 
 /* Opens the table of canonical material m at path as table_open does, and refuses it unless
  * it lays out this build's index of m (tb_check_index): a file of another index would be
  * read past its cells.  The index goes into ix when not NULL.  *out is NULL on error. */
-TableStatus tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
-                            Indexer *ix, char *err, size_t errlen);
+Status tb_open_indexed(const Variant *v, const Material *m, const char *path, TableFile **out,
+                       Indexer *ix, char *err, size_t errlen);
 
 /* Returns NULL when out of memory.  v must outlive the handle; dir has at most TB_DIR_MAX
  * characters. */
@@ -56,36 +61,33 @@ size_t tb_cache_used(const Tablebase *tb);
 void tb_path(const Tablebase *tb, const Material *m, char *buf, size_t len);
 
 /* The value of p for its side to move.  Thread-safe.  Errors name the material or file. */
-TableStatus tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen);
+Status tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t errlen);
 
 /* The same from value set `set` (VALUES_PURE or, where the variant has draw rules,
- * VALUES_RULES; see draw_rules.h). */
-TableStatus tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                         size_t errlen);
+ * VALUES_OFFICIAL; see draw_rules.h). */
+Status tb_probe_set(Tablebase *tb, const Position *p, int set, Cell *out, char *err, size_t errlen);
 
 /* The WDL (WDL_*) alone of p for its side to move in value set `set`: where no capture is
  * pending only the table's WDL stream is read, so a probe decodes less and keeps less
  * decoded than tb_probe_set.  Thread-safe.  Errors name the material or file. */
-TableStatus tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                         size_t errlen);
+Status tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err, size_t errlen);
 
 /* tb_probe_wdl of count positions into out[0..count-1], faster than one by one: the
  * memory reads of positions without a capture pending overlap.  On an error *failed is the
  * number of the position that failed, and the values of the others are unspecified. */
-TableStatus tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
-                              size_t *failed, char *err, size_t errlen);
+Status tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
+                         size_t *failed, char *err, size_t errlen);
 
 /* The WDL of p found by probing the position after each of its legal moves, not p's own
  * table: the best for the side to move, a loss without moves.  How tb_probe_wdl settles
  * a position with a capture pending. */
-TableStatus tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
-                          size_t errlen);
+Status tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err, size_t errlen);
 
 /* What tb_scan calls for each position of a table: its index, the position and its cells,
- * one a value set, each as tb_probe_set gives it.  A status other than TABLE_OK stops the
+ * one a value set, each as tb_probe_set gives it.  A status other than STATUS_OK stops the
  * scan, which returns it. */
-typedef TableStatus (*TbVisit)(void *ctx, uint64_t index, const Position *p, const Cell *cells,
-                               char *err, size_t errlen);
+typedef Status (*TbVisit)(void *ctx, uint64_t index, const Position *p, const Cell *cells,
+                          char *err, size_t errlen);
 
 /* Calls visit for every position of the table of canonical material m, both sides to move,
  * holes of the index left out: those the file stores in its order (table_scan), then those
@@ -93,13 +95,13 @@ typedef TableStatus (*TbVisit)(void *ctx, uint64_t index, const Position *p, con
  * does not store are settled by searching their moves.  Holds a block of each stream and
  * what the probes of those searches read: for tools that count over a whole table, in
  * little memory, not fast. */
-TableStatus tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
-                    size_t errlen);
+Status tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char *err,
+               size_t errlen);
 
 /* Every cell of the table of canonical material m, positions * value sets of them, a
  * position's cells adjacent, by tb_scan: holes as WDL_NONE.  out must have room for every
  * cell: for tests and small tables. */
-TableStatus tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen);
+Status tb_read_all(Tablebase *tb, const Material *m, Cell *out, char *err, size_t errlen);
 
 /* The value a move to a position of value `child` (for the opponent) gives the mover. */
 Cell tb_negate(Cell child);

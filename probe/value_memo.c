@@ -84,8 +84,7 @@ static Kept *kept_for(ValueMemo *memo, const Material *m) {
 }
 
 /* Two threads may look up the same position at once; both store the same answer. */
-TableStatus value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char *err,
-                             size_t errlen) {
+Status value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char *err, size_t errlen) {
     if (!pos_pieces(p, WHITE) || !pos_pieces(p, BLACK))
         return tb_probe_set(memo->tb, p, memo->set, out, err, errlen);
     Material m;
@@ -98,16 +97,16 @@ TableStatus value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char
     Kept *kept = kept_for(memo, &m);
     if (!kept) {
         snprintf(err, errlen, "out of memory keeping the values of a successor table");
-        return TABLE_ERR_MEMORY;
+        return STATUS_MEMORY;
     }
     if (kept == &unkept) return tb_probe_set(memo->tb, p, memo->set, out, err, errlen);
     Cell *cell = &kept->cells[idx_encode(&kept->ix, stored)];
     Cell complement = __atomic_load_n(cell, __ATOMIC_RELAXED);
     if (complement) {
         *out = (Cell)~complement;
-        return TABLE_OK;
+        return STATUS_OK;
     }
-    TableStatus status = tb_probe_set(memo->tb, p, memo->set, out, err, errlen);
-    if (status == TABLE_OK) __atomic_store_n(cell, (Cell) ~*out, __ATOMIC_RELAXED);
+    Status status = tb_probe_set(memo->tb, p, memo->set, out, err, errlen);
+    if (status == STATUS_OK) __atomic_store_n(cell, (Cell) ~*out, __ATOMIC_RELAXED);
     return status;
 }

@@ -20,8 +20,7 @@ typedef struct ValueMemo ValueMemo;
 ValueMemo *value_memo_new(Tablebase *tb, const Variant *v, int set, uint64_t budget);
 
 /* tb_probe_set's answer for p; safe to call from several threads at once. */
-TableStatus value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char *err,
-                             size_t errlen);
+Status value_memo_probe(ValueMemo *memo, const Position *p, Cell *out, char *err, size_t errlen);
 
 void value_memo_free(ValueMemo *memo);
 

@@ -34,24 +34,16 @@ static int list_folders(const char *root, char **names, char *err, size_t errlen
     return count;
 }
 
-/* Opens v's handles on dir; the pure one apart only where the value sets differ. */
+/* Opens v's handle on dir. */
 static dtb_status open_variant(CatVariant *v, const char *id, const char *dir) {
-    dtb_status s = dtb_open(id, dir, &v->handles[DTB_RULES_OFFICIAL]);
-    if (s == DTB_OK) s = dtb_get_variant_info(v->handles[DTB_RULES_OFFICIAL], &v->info);
-    if (s == DTB_OK && v->info.draw_rules) {
-        s = dtb_open(id, dir, &v->handles[DTB_RULES_PURE]);
-        if (s == DTB_OK) s = dtb_set_rules(v->handles[DTB_RULES_PURE], DTB_RULES_PURE);
-    } else if (s == DTB_OK) {
-        v->handles[DTB_RULES_PURE] = v->handles[DTB_RULES_OFFICIAL];
-    }
+    dtb_status s = dtb_open(id, dir, &v->h);
+    if (s == DTB_OK) s = dtb_get_variant_info(v->h, &v->info);
     v->dir = strdup(dir);
     return s == DTB_OK && !v->dir ? DTB_ERR_NO_MEMORY : s;
 }
 
 static void close_variant(CatVariant *v) {
-    if (v->handles[DTB_RULES_PURE] != v->handles[DTB_RULES_OFFICIAL])
-        dtb_close(v->handles[DTB_RULES_PURE]);
-    dtb_close(v->handles[DTB_RULES_OFFICIAL]);
+    dtb_close(v->h);
     free(v->dir);
 }
 
@@ -115,11 +107,10 @@ void cat_close(Catalog *c) {
 
 bool cat_set_cache(Catalog *c, size_t bytes, char *err, size_t errlen) {
     for (int i = 0; i < c->count; i++)
-        for (int rules = 0; rules < 2; rules++)
-            if (dtb_set_cache_size(c->variants[i].handles[rules], bytes) != DTB_OK) {
-                snprintf(err, errlen, "--cache: %s: %s", c->variants[i].info.id, dtb_last_error());
-                return false;
-            }
+        if (dtb_set_cache_size(c->variants[i].h, bytes) != DTB_OK) {
+            snprintf(err, errlen, "--cache: %s: %s", c->variants[i].info.id, dtb_last_error());
+            return false;
+        }
     return true;
 }
 
@@ -141,7 +132,7 @@ void cat_list_ids(const Catalog *c, char *buf, size_t len) {
 static void report_variant(const CatVariant *v, FILE *log) {
     char none[1];
     size_t needed = 0;
-    dtb_handle *h = v->handles[DTB_RULES_OFFICIAL];
+    dtb_handle *h = v->h;
     dtb_status s = dtb_manifest_missing(h, 0, none, sizeof none, &needed);
     char *list = s == DTB_ERR_ARGUMENT ? malloc(needed) : NULL;
     if (list) s = dtb_manifest_missing(h, 0, list, needed, NULL);

@@ -1,5 +1,6 @@
 /* The variants a server serves: one folder of tables each under the root, opened through
- * include/dtb.h with one handle per value set, shared by the server's threads. */
+ * include/dtb.h with one handle each, which serves both value sets (dtb_position.rules) and
+ * is shared by the server's threads. */
 #ifndef DTB_SERVER_CATALOG_H
 #define DTB_SERVER_CATALOG_H
 
@@ -13,9 +14,7 @@
 typedef struct CatVariant {
     dtb_variant_info info;
     char *dir;
-    /* [DTB_RULES_OFFICIAL] and [DTB_RULES_PURE]: one handle for both in a variant whose
-     * value sets do not differ. */
-    dtb_handle *handles[2];
+    dtb_handle *h; /* both value sets: a position names its rules */
     char etag[MANIFEST_TAG_TEXT]; /* its answers' tag (manifest_tag.h), "" without MANIFEST */
 } CatVariant;
 

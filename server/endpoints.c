@@ -10,12 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVES_MAX         1024 /* room for a position's legal moves, the library's own limit */
-#define DRAW_LINE_MAX     20   /* moves of a drawn line shown, as dtb-probe lookup shows */
-#define FEN_TEXT_MAX      256  /* what dtb_format_fen may write */
-#define MATERIAL_NAME_MAX 32   /* longer names are refused before any table is read */
-#define STATS_RETRY_AFTER 2    /* seconds a client waits while another material is counted */
-#define BUILD_COMMAND_MAX 128  /* "dtb-gen --variant ID MATERIAL" */
+#define DRAW_LINE_MAX     20 /* moves of a drawn line shown, as dtb-probe lookup shows */
+#define STATS_RETRY_AFTER 2  /* seconds a client waits while another material is counted */
+#define BUILD_COMMAND_MAX 128 /* "dtb-gen --variant ID MATERIAL" */
 
 /* Names of dtb_wdl values, indexed by value + 1. */
 static const char *const category_names[3] = {"loss", "draw", "win"};
@@ -43,7 +40,8 @@ static const char *const position_params[] = {"fen", "rules", "moves_played", NU
 static const char *const stats_params[] = {"rules", NULL};
 static const char *const no_params[] = {NULL};
 
-/* A position asked about, with the handle that answers it. */
+/* A position asked about, with the handle that answers it and the rules it is asked under
+ * (also in pos.rules). */
 typedef struct Asked {
     const CatVariant *variant;
     dtb_rules rules;
@@ -96,12 +94,12 @@ static void fail_missing(Response *r, const CatVariant *v, const char *material,
 }
 
 /* The material of p as dtb names tables: White's kings and men, "v", Black's ("KKMvK"). */
-static void material_of(const dtb_position *p, char out[MATERIAL_NAME_MAX + 1]) {
+static void material_of(const dtb_position *p, char out[DTB_MATERIAL_NAME_MAX]) {
     const uint64_t pieces[4] = {p->white_kings, p->white_men, p->black_kings, p->black_men};
     int len = 0;
     for (int i = 0; i < 4; i++) {
         if (i == 2) out[len++] = 'v';
-        for (int n = count_bits(pieces[i]); n > 0 && len < MATERIAL_NAME_MAX; n--)
+        for (int n = count_bits(pieces[i]); n > 0 && len < DTB_MATERIAL_NAME_MAX - 2; n--)
             out[len++] = i % 2 ? 'M' : 'K';
     }
     out[len] = '\0';
@@ -118,7 +116,7 @@ static void fail_position(const Asked *a, Response *r, dtb_status s) {
         fail(r, a->variant, s, probe_part(s));
         return;
     }
-    char material[MATERIAL_NAME_MAX + 1];
+    char material[DTB_MATERIAL_NAME_MAX];
     material_of(&a->pos, material);
     fail_missing(r, a->variant, material, true);
 }
@@ -138,7 +136,7 @@ static bool check_params(const UrlTarget *t, const char *const *names, Response 
     return true;
 }
 
-/* rules=official|pure, official when absent; the handle of those values into a->h. */
+/* rules=official|pure, official when absent. */
 static bool read_rules(const UrlTarget *t, Asked *a, Response *r) {
     const char *given = url_param(t, "rules");
     a->rules = DTB_RULES_OFFICIAL;
@@ -147,7 +145,6 @@ static bool read_rules(const UrlTarget *t, Asked *a, Response *r) {
         response_error(r, 400, "rules: '%.64s' is neither official nor pure", given);
         return false;
     }
-    a->h = a->variant->handles[a->rules];
     return true;
 }
 
@@ -159,13 +156,14 @@ static bool read_moves_played(const UrlTarget *t, dtb_position *pos, Response *r
         response_error(r, 400, "moves_played: '%.64s' is not a number from 0 to 7", given);
         return false;
     }
-    pos->strong_moves_played = given[0] - '0';
+    pos->moves_played = given[0] - '0';
     return true;
 }
 
 static bool read_position(const CatVariant *v, const UrlTarget *t, Asked *a, Response *r) {
     memset(a, 0, sizeof *a);
     a->variant = v;
+    a->h = v->h;
     if (!check_params(t, position_params, r) || !read_rules(t, a, r)) return false;
     const char *fen = url_param(t, "fen");
     if (!fen) {
@@ -177,6 +175,7 @@ static bool read_position(const CatVariant *v, const UrlTarget *t, Asked *a, Res
         fail(r, a->variant, s, "fen");
         return false;
     }
+    a->pos.rules = a->rules;
     return read_moves_played(t, &a->pos, r);
 }
 
@@ -190,11 +189,11 @@ static uint64_t pieces_of(const dtb_position *p, int side) {
 
 /* pos as "fen", and Frisian's count of moves in two kings against one beside it. */
 static dtb_status write_fen(JsonWriter *w, const Asked *a, const dtb_position *pos) {
-    char fen[FEN_TEXT_MAX];
+    char fen[DTB_FEN_MAX];
     dtb_status s = dtb_format_fen(a->h, pos, fen, sizeof fen);
     if (s != DTB_OK) return s;
     jw_key_string(w, "fen", fen);
-    if (a->variant->info.draw_rules) jw_key_int(w, "moves_played", pos->strong_moves_played);
+    if (a->variant->info.draw_rules) jw_key_int(w, "moves_played", pos->moves_played);
     return DTB_OK;
 }
 
@@ -238,7 +237,7 @@ static dtb_status stand(const Asked *a, Standing *st, dtb_move *moves, int *coun
     memset(st, 0, sizeof *st);
     *count = 0;
     dtb_status s = dtb_probe(a->h, &a->pos, &st->value);
-    if (s == DTB_OK) s = dtb_moves(a->h, &a->pos, moves, MOVES_MAX, count);
+    if (s == DTB_OK) s = dtb_moves(a->h, &a->pos, moves, DTB_MOVES_MAX, count);
     if (s == DTB_OK && *count == 0)
         st->over = over_reasons[pieces_of(&a->pos, a->pos.black_to_move) != 0];
     return s;
@@ -277,7 +276,7 @@ static dtb_status write_line(JsonWriter *w, const Asked *a, const Standing *st, 
 static void answer_position(const Asked *a, Response *r,
                             dtb_status (*write_body)(JsonWriter *, const Asked *, const Standing *,
                                                      const dtb_move *, int)) {
-    dtb_move *moves = malloc(MOVES_MAX * sizeof *moves);
+    dtb_move *moves = malloc(DTB_MOVES_MAX * sizeof *moves);
     if (!moves) {
         response_error(r, 503, "out of memory");
         return;
@@ -333,7 +332,7 @@ void endpoint_mainline(const CatVariant *v, const UrlTarget *t, Response *r) {
 
 /* The materials of v's folder as an array of names. */
 static dtb_status write_materials(JsonWriter *w, const CatVariant *v) {
-    dtb_handle *h = v->handles[DTB_RULES_OFFICIAL];
+    dtb_handle *h = v->h;
     size_t needed = 0;
     char none[1];
     char *list = NULL;
@@ -436,11 +435,12 @@ static dtb_status write_stats(JsonWriter *w, const Asked *a, const dtb_stats *st
 
 void endpoint_stats(const CatVariant *v, StatsCache *cache, const char *material,
                     const UrlTarget *t, Response *r) {
-    Asked a = {.variant = v};
+    Asked a = {.variant = v, .h = v->h};
     if (!check_params(t, stats_params, r) || !read_rules(t, &a, r)) return;
-    if (strlen(material) > MATERIAL_NAME_MAX) {
+    /* Longer names are refused before any table is read. */
+    if (strlen(material) >= DTB_MATERIAL_NAME_MAX) {
         response_error(r, 400, "material: '%.64s...' is longer than %d characters", material,
-                       MATERIAL_NAME_MAX);
+                       DTB_MATERIAL_NAME_MAX - 1);
         return;
     }
     dtb_stats *st = malloc(sizeof *st);

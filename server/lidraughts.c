@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MOVES_MAX 1024 /* room for a position's legal moves, the library's own limit */
 #define UCI_MAX   (2 * (DTB_PATH_MAX + 1) + 1)
 
 /* lidraughts' variant keys (its modules/draughts/src/main/variant/) and dtb's variant of the
@@ -33,9 +32,10 @@ static const struct {
 
 #define VARIANT_COUNT (sizeof variants / sizeof variants[0])
 
-/* lidraughts plays Frisian's draw rules, so its positions take the official values. */
+/* lidraughts plays Frisian's draw rules, so its positions take the official values
+ * (dtb_position.rules 0, as dtb_parse_fen leaves it). */
 static dtb_handle *handle_of(const CatVariant *v) {
-    return v->handles[DTB_RULES_OFFICIAL];
+    return v->h;
 }
 
 static void list_keys(char *buf, size_t len, bool with_tables) {
@@ -148,11 +148,11 @@ static void write_unknown(JsonWriter *w) {
 }
 
 static void answer_position(dtb_handle *h, const dtb_position *pos, Response *r) {
-    dtb_move *moves = malloc(MOVES_MAX * sizeof *moves);
+    dtb_move *moves = malloc(DTB_MOVES_MAX * sizeof *moves);
     dtb_value value;
     int count = 0;
     dtb_status s = moves ? dtb_probe(h, pos, &value) : DTB_ERR_NO_MEMORY;
-    if (s == DTB_OK) s = dtb_moves(h, pos, moves, MOVES_MAX, &count);
+    if (s == DTB_OK) s = dtb_moves(h, pos, moves, DTB_MOVES_MAX, &count);
     JsonWriter w;
     jw_init(&w);
     jw_object_begin(&w);

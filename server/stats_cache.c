@@ -60,7 +60,7 @@ StatsResult stats_cache_get(StatsCache *c, dtb_handle *h, const char *variant, d
     /* Another thread may have counted it between the lookup and the lock. */
     StatsResult result = STATS_DONE;
     if (!lookup(c, key, out)) {
-        *status = dtb_material_stats(h, material, out);
+        *status = dtb_material_stats(h, material, rules, out);
         if (*status == DTB_OK)
             insert(c, key, out);
         else

@@ -1,6 +1,8 @@
 /* dtb_material_stats results kept per variant, value set and material: each reads a whole
  * table (seconds for a 5-piece 10x10 material), so each is computed once, and one at a time
- * over the whole server, so that requests for statistics cannot take every thread or core. */
+ * over the whole server, so that requests for statistics cannot take every thread or core.
+ * The library's own memo (dtb_material_stats) keeps the last material alone, for a call with
+ * the other rules; this one keeps every material asked for. */
 #ifndef DTB_SERVER_STATS_CACHE_H
 #define DTB_SERVER_STATS_CACHE_H
 
@@ -27,8 +29,8 @@ typedef enum StatsResult {
 bool stats_cache_init(StatsCache *c);
 void stats_cache_free(StatsCache *c);
 
-/* The statistics of material under variant and rules, through h (a handle of that variant
- * giving those values), from the cache or counted now. */
+/* The statistics of material under variant and rules, through h (a handle of that
+ * variant), from the cache or counted now. */
 StatsResult stats_cache_get(StatsCache *c, dtb_handle *h, const char *variant, dtb_rules rules,
                             const char *material, dtb_stats *out, dtb_status *status);
 

@@ -1,4 +1,4 @@
-# The budget of decoded blocks (probe/block_cache.c): a capped handle answers every position
+# The budget of decoded blocks (format/block_cache.c): a capped handle answers every position
 # of a whole set as an uncapped one (Brazilian up to 3 pieces, and Frisian up to 2 for its
 # second value set; each budget about a block of the set), and four threads probing one
 # capped handle answer as one thread without a cap.  scripts/test.sh also runs
@@ -23,7 +23,7 @@ if(TARGET dtb-gen)
   endforeach()
 
   add_executable(test_cache_threads ${CMAKE_CURRENT_SOURCE_DIR}/test_cache_threads.c)
-  target_link_libraries(test_cache_threads PRIVATE dtb_probe)
+  target_link_libraries(test_cache_threads PRIVATE dtb_api)
   add_test(NAME cache_threads COMMAND test_cache_threads brazilian ${CACHE_TABLES}/brazilian)
   set_tests_properties(cache_threads PROPERTIES FIXTURES_REQUIRED cache_tables)
 endif()

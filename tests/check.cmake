@@ -8,7 +8,7 @@
 # dtb-check names the tables of the MANIFEST it did not check (check/test_manifest.sh).
 
 if(TARGET dtb-gen AND TARGET dtb-check)
-  # Every variant id of RULES.md section 6, by board.
+  # Every variant id of docs/rules.md section 6, by board.
   set(CHECK_IDS_10
       international frisian frisian2
       scandinavian scandinavian-free scandinavian-medium scandinavian-medium-free

@@ -54,7 +54,7 @@ cli_test(moves_none --stdout ${CLI_DIR}/empty.out
 
 # FENs as other programs write them (probe/fen.h): lidraughts' Frisian FEN in lower case,
 # whose king-move field "+0+346" (Black none, White's king on 46 three moves in a row) leaves
-# that king no move (RULES.md 7.1): only the man's two steps.
+# that king no move (docs/rules.md 7.1): only the man's two steps.
 cli_test(moves_lidraughts_fen --stdout ${CLI_DIR}/moves_frisian_lidraughts_count.out
          -- ${PROBE} moves --variant frisian "w:w28,k46:bk43:H0:F20:+0+346")
 cli_test(moves_lidraughts_ghost --status 2 --stderr-has "ghost piece 'G31'"

@@ -15,8 +15,12 @@ set(PYTHON_TEST_PYTHON /usr/bin/python3)
 
 if(TARGET dtb AND TARGET dtb-gen AND TARGET dtb-probe
    AND NOT (DTB_SANITIZE AND NOT CMAKE_C_COMPILER_ID STREQUAL "GNU"))
+  # What dtb.h lays out, for the check of the package's ctypes mirror (test_capi.py).
+  add_executable(capi_layout ${CMAKE_CURRENT_SOURCE_DIR}/capi_layout.c)
+  target_include_directories(capi_layout PRIVATE ${PROJECT_SOURCE_DIR}/include)
   set(python_env
       DTB_LIBRARY=$<TARGET_FILE:dtb>
+      DTB_CAPI_LAYOUT=$<TARGET_FILE:capi_layout>
       DTB_GEN=$<TARGET_FILE:dtb-gen>
       DTB_PROBE=$<TARGET_FILE:dtb-probe>
       PYTHONPATH=${PROJECT_SOURCE_DIR}/python

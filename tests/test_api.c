@@ -1,9 +1,9 @@
-/* The public API (include/dtb.h) against answers derived by hand from RULES.md.
+/* The public API (include/dtb.h) against answers derived by hand from docs/rules.md.
  *
  * Usage: test_api DTB_GEN.  Builds the Brazilian tables of KMvK and all it converts into
  * (KMvK, KKvK, KvM, KvK) with dtb-gen in a temporary folder, then probes them.
  *
- * Brazilian draughts, 8x8 (RULES.md 1): square 1 = b8, 4 = h8, 5 = a7, 8 = g7, 11 = f6,
+ * Brazilian draughts, 8x8 (docs/rules.md 1): square 1 = b8, 4 = h8, 5 = a7, 8 = g7, 11 = f6,
  * 14 = c5, 15 = e5, 18 = d4, 22 = c3, 25 = b2, 29 = a1, 30 = c1, 32 = g1.  Kings fly; a king
  * takes a piece on its diagonal when every square between is empty and the square just
  * beyond is empty, landing on any empty square beyond.
@@ -298,7 +298,7 @@ static void test_bad_positions(dtb_handle *h) {
     pos.black_to_move = 2;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "black_to_move 2");
     pos = good;
-    pos.strong_moves_played = -1;
+    pos.moves_played = -1;
     expect_status(dtb_probe(h, &pos, &v), DTB_ERR_POSITION, "moves played -1");
 }
 
@@ -326,7 +326,7 @@ static void expect_refused_everywhere(dtb_handle *h, const char *fen, const char
 
 /* The game of test_promotion ends 4x11: h8 takes Black's last piece, the king on g7, landing
  * on f6, and Black is to move with no pieces.  A player without pieces has no legal move
- * and has lost (RULES.md 5): a loss in 0, no moves, no best move, an empty line, as for
+ * and has lost (docs/rules.md 5): a loss in 0, no moves, no best move, an empty line, as for
  * W:W29:B25,22 (test_arguments), whose man is blocked.  White to move in that position, or
  * no pieces on either side, cannot arise, since the game ended with the capture. */
 static void test_last_piece_taken(dtb_handle *h) {
@@ -414,7 +414,9 @@ static void test_arguments(dtb_handle *h, const char *root) {
     expect_status(dtb_moves(h, &pos, moves, 5, &n), DTB_ERR_ARGUMENT, "room for 5 of 6 moves");
     expect_status(dtb_moves(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_moves(max -1)");
     expect_status(dtb_line(h, &pos, moves, -1, &n), DTB_ERR_ARGUMENT, "dtb_line(max -1)");
-    expect_status(dtb_set_rules(h, (dtb_rules)7), DTB_ERR_ARGUMENT, "dtb_set_rules(7)");
+    pos.rules = (dtb_rules)7;
+    expect_status(dtb_probe(h, &pos, &v), DTB_ERR_ARGUMENT, "a position of rules 7");
+    pos.rules = DTB_RULES_OFFICIAL;
     expect_status(dtb_format_fen(h, &pos, buf, 5), DTB_ERR_ARGUMENT, "a 5-byte FEN buffer");
     /* A man in a1 behind black men on b2 and c3: it can neither step nor take. */
     pos = parse(h, "W:W29:B25,22");

@@ -1,5 +1,5 @@
 /* The public API's whole-table questions (dtb_get_variant_info, dtb_materials,
- * dtb_material_stats, dtb_manifest_missing) against answers derived by hand from RULES.md.
+ * dtb_material_stats, dtb_manifest_missing) against answers derived by hand from docs/rules.md.
  *
  * Usage: test_api_tables DTB_GEN.  Builds Brazilian's KMvK and all it converts into (KMvK,
  * KKvK, KvM, KvK) and Frisian's KKvK and KvK with dtb-gen in a temporary folder.
@@ -74,11 +74,15 @@ static void test_materials(dtb_handle *h, const char *root) {
     dtb_close(empty);
 }
 
-static dtb_stats stats_of(dtb_handle *h, const char *material) {
+static dtb_stats stats_in(dtb_handle *h, const char *material, dtb_rules rules) {
     static dtb_stats s; /* 8 KiB of histograms */
-    dtb_status status = dtb_material_stats(h, material, &s);
+    dtb_status status = dtb_material_stats(h, material, rules, &s);
     check(status == DTB_OK, "stats of %s: %s", material, status ? dtb_last_error() : "ok");
     return s;
+}
+
+static dtb_stats stats_of(dtb_handle *h, const char *material) {
+    return stats_in(h, material, DTB_RULES_OFFICIAL);
 }
 
 static uint64_t histogram_sum(const uint64_t *h) {
@@ -132,12 +136,13 @@ static void test_reversed(dtb_handle *h) {
 
 static void test_stats_errors(dtb_handle *h) {
     dtb_stats s;
-    check(dtb_material_stats(h, "KvQ", &s) == DTB_ERR_POSITION && strstr(dtb_last_error(), "KvQ"),
+    check(dtb_material_stats(h, "KvQ", DTB_RULES_OFFICIAL, &s) == DTB_ERR_POSITION &&
+              strstr(dtb_last_error(), "KvQ"),
           "a bad material name is refused by name (%s)", dtb_last_error());
-    check(dtb_material_stats(h, "KKKvK", &s) == DTB_ERR_MISSING_TABLE &&
+    check(dtb_material_stats(h, "KKKvK", DTB_RULES_OFFICIAL, &s) == DTB_ERR_MISSING_TABLE &&
               strstr(dtb_last_error(), "KKKvK.dtb"),
           "a material of no table names its file (%s)", dtb_last_error());
-    check(dtb_material_stats(h, NULL, &s) == DTB_ERR_ARGUMENT, "stats of NULL");
+    check(dtb_material_stats(h, NULL, DTB_RULES_OFFICIAL, &s) == DTB_ERR_ARGUMENT, "stats of NULL");
 }
 
 static bool same_stats(dtb_stats a, dtb_stats b) {
@@ -153,34 +158,55 @@ static bool same_stats(dtb_stats a, dtb_stats b) {
     return same;
 }
 
-/* Frisian's draw rules only turn wins into draws (RULES.md 7.2): under them two kings win
+/* Frisian's draw rules only turn wins into draws (docs/rules.md 7.2): under them two kings win
  * fewer positions against one king than in the pure game, and no more are lost. */
 static void test_frisian_rules(const char *tables) {
     dtb_handle *h = open_or_fail("frisian", tables);
     if (!h) return;
     dtb_stats official = stats_of(h, "KKvK");
-    dtb_set_rules(h, DTB_RULES_PURE);
-    dtb_stats pure = stats_of(h, "KKvK");
+    dtb_stats pure = stats_in(h, "KKvK", DTB_RULES_PURE);
     check(official.positions == pure.positions &&
               official.wins[0] + official.losses[1] < pure.wins[0] + pure.losses[1],
           "Frisian KKvK: White wins fewer positions under the draw rules (%llu) than in the "
           "pure game (%llu)",
           (unsigned long long)(official.wins[0] + official.losses[1]),
           (unsigned long long)(pure.wins[0] + pure.losses[1]));
+    /* One handle serves both value sets, a position at a time: the pure game's longest win
+     * in KKvK, longer than the 7 moves the draw rules give two kings, is that win with
+     * rules pure and a draw with the official rules; its moves keep the rules asked for. */
+    dtb_position longest = pure.longest_win_position;
+    dtb_value as_pure, as_official;
+    dtb_move moves[DTB_MOVES_MAX];
+    int count = 0;
+    check(longest.rules == DTB_RULES_PURE && pure.longest_win > 14,
+          "the pure longest win of KKvK is a pure position, longer than 14 plies (%d)",
+          pure.longest_win);
+    check(dtb_probe(h, &longest, &as_pure) == DTB_OK && as_pure.wdl == DTB_WIN &&
+              as_pure.dtw == pure.longest_win,
+          "the pure longest win probes as that win on the same handle");
+    longest.rules = DTB_RULES_OFFICIAL;
+    check(dtb_probe(h, &longest, &as_official) == DTB_OK && as_official.wdl == DTB_DRAW,
+          "and as a draw with the official rules");
+    longest.rules = DTB_RULES_PURE;
+    check(dtb_moves(h, &longest, moves, DTB_MOVES_MAX, &count) == DTB_OK && count > 0 &&
+              moves[0].after.rules == DTB_RULES_PURE && moves[0].value.dtw == pure.longest_win,
+          "its best pure move keeps rules pure and wins in as many plies");
     /* The pure counts came from the read that gave the official ones: a handle that reads
      * the table for the pure values alone must find the same. */
     dtb_handle *fresh = open_or_fail("frisian", tables);
     if (fresh) {
-        dtb_set_rules(fresh, DTB_RULES_PURE);
-        check(same_stats(pure, stats_of(fresh, "KKvK")),
+        check(same_stats(pure, stats_in(fresh, "KKvK", DTB_RULES_PURE)),
               "Frisian KKvK: the pure counts after the official ones are those of a read for "
               "them alone");
-        dtb_set_rules(fresh, DTB_RULES_OFFICIAL);
         check(same_stats(official, stats_of(fresh, "KKvK")),
               "and the official ones after the pure ones those of the first handle");
         dtb_stats reversed = stats_of(fresh, "KvKK");
         check(reversed.wins[0] == official.wins[1] && reversed.losses[1] == official.losses[0],
               "KvKK right after KKvK: its own counts, the sides swapped");
+        dtb_stats bad;
+        check(dtb_material_stats(fresh, "KKvK", (dtb_rules)7, &bad) == DTB_ERR_ARGUMENT &&
+                  strstr(dtb_last_error(), "rules is 7"),
+              "rules 7 is refused, naming it (%s)", dtb_last_error());
     }
     dtb_close(fresh);
     dtb_close(h);

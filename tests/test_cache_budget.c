@@ -24,6 +24,7 @@ typedef struct Run {
     size_t budget;
     size_t most_used; /* by the capped handle after any probe */
     long positions, failed;
+    int tables; /* the folder's, compared */
 } Run;
 
 static void fail(Run *r, const char *fmt, ...) {
@@ -42,11 +43,11 @@ static void compare(Run *r, const char *material, uint64_t index, const Position
     char err[512];
     Cell a, b;
     int wa, wb;
-    TableStatus sa = tb_probe_set(r->capped, p, set, &a, err, sizeof err);
-    TableStatus sb = tb_probe_set(r->free_run, p, set, &b, err, sizeof err);
-    TableStatus wsa = tb_probe_wdl(r->capped, p, set, &wa, err, sizeof err);
-    TableStatus wsb = tb_probe_wdl(r->free_run, p, set, &wb, err, sizeof err);
-    if (sa != sb || wsa != wsb || (sa == TABLE_OK && a != b) || (wsa == TABLE_OK && wa != wb))
+    Status sa = tb_probe_set(r->capped, p, set, &a, err, sizeof err);
+    Status sb = tb_probe_set(r->free_run, p, set, &b, err, sizeof err);
+    Status wsa = tb_probe_wdl(r->capped, p, set, &wa, err, sizeof err);
+    Status wsb = tb_probe_wdl(r->free_run, p, set, &wb, err, sizeof err);
+    if (sa != sb || wsa != wsb || (sa == STATUS_OK && a != b) || (wsa == STATUS_OK && wa != wb))
         fail(r, "%s position %llu set %d: capped %d/%#x wdl %d/%d, uncapped %d/%#x wdl %d/%d",
              material, (unsigned long long)index, set, sa, a, wsa, wa, sb, b, wsb, wb);
     size_t used = tb_cache_used(r->capped);
@@ -56,6 +57,7 @@ static void compare(Run *r, const char *material, uint64_t index, const Position
 /* Compares every position of the table of `material` (for tb_each_file). */
 static bool compare_table(const char *material, void *run) {
     Run *r = run;
+    r->tables++;
     Material m;
     Indexer ix;
     char err[128];
@@ -80,7 +82,9 @@ int main(int argc, char **argv) {
     r.free_run = tb_open(&r.v, argv[2]);
     if (!r.capped || !r.free_run) return 2;
     tb_set_cache_size(r.capped, r.budget);
-    int tables = tb_each_file(argv[2], compare_table, &r);
+    char err[1024];
+    if (tb_each_file(argv[2], compare_table, &r, err, sizeof err) != STATUS_OK) fail(&r, "%s", err);
+    int tables = r.tables;
     size_t free_used = tb_cache_used(r.free_run);
     printf("%s: %d tables, %ld positions; capped at %zu bytes the cache held at most %zu, "
            "uncapped %zu at the end\n",

@@ -36,8 +36,8 @@ static const Case cases[] = {
 static bool same_position(const Position *a, const Position *b) {
     return a->man[WHITE] == b->man[WHITE] && a->man[BLACK] == b->man[BLACK] &&
            a->king[WHITE] == b->king[WHITE] && a->king[BLACK] == b->king[BLACK] &&
-           a->side == b->side && memcmp(a->streak_king, b->streak_king, 2) == 0 &&
-           memcmp(a->streak, b->streak, 2) == 0;
+           a->side == b->side && memcmp(a->king_moves_square, b->king_moves_square, 2) == 0 &&
+           memcmp(a->king_moves_count, b->king_moves_count, 2) == 0;
 }
 
 /* The cases name known variants and well-formed materials, so lookups cannot fail. */
@@ -76,7 +76,7 @@ static int check(const Case *c) {
     return ok;
 }
 
-/* RULES.md 7.1 from W:WK46,28:BK43: White's king moves three times in a row; after each the
+/* docs/rules.md 7.1 from W:WK46,28:BK43: White's king moves three times in a row; after each the
  * FEN shows its count, the index keeps it, and with count 3 the king has no quiet move. */
 static const char *king_walk[][2] = {
     /* White's move, Black's reply: the king 46 walks 46-37-46-37 while Black's king shuffles */
@@ -164,16 +164,17 @@ static const PlaceCase place_cases[] = {
 static unsigned long long state_errors(const Indexer *ix, const IdxKingPlace *place, Position *q,
                                        int owner, int sq) {
     uint64_t at = idx_king_place_at(place, sq);
-    q->streak_king[owner] = NO_SQUARE;
-    q->streak[owner] = 0;
+    q->king_moves_square[owner] = NO_SQUARE;
+    q->king_moves_count[owner] = 0;
     unsigned long long errors = at != idx_encode(ix, q);
-    if (ix->streak_count[owner] == 1) return errors;
+    if (ix->king_moves_states[owner] == 1) return errors;
     for (Bitboard k = q->king[owner]; k; k &= k - 1)
         for (int count = 1; count <= 3; count++) {
-            q->streak_king[owner] = (uint8_t)bit_first(k);
-            q->streak[owner] = (uint8_t)count;
-            uint64_t streak = idx_king_place_streak(place, q->king[owner], bit_first(k), count);
-            errors += at + streak != idx_encode(ix, q);
+            q->king_moves_square[owner] = (uint8_t)bit_first(k);
+            q->king_moves_count[owner] = (uint8_t)count;
+            uint64_t king_moves =
+                idx_king_place_king_moves(place, q->king[owner], bit_first(k), count);
+            errors += at + king_moves != idx_encode(ix, q);
         }
     return errors;
 }

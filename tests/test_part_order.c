@@ -1,4 +1,4 @@
-/* The file's order of the index's parts (probe/part_order.h): for every order of six parts
+/* The file's order of the index's parts (format/part_order.h): for every order of six parts
  * (two of one value), a position's place is worked out here by hand from its digits, and
  * mapping there and back, and walking the places in order, must agree with it. */
 #include "part_order.h"

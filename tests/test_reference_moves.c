@@ -1,4 +1,4 @@
-/* Compares the move generator with a plain reference written from RULES.md sections 3-5
+/* Compares the move generator with a plain reference written from docs/rules.md sections 3-5
  * over random endgame positions of every variant.  The reference walks squares by their
  * column and row one step at a time, keeps the pieces taken in an array, and follows the
  * text: no bitboards, no capturer tests, no lists of victims on a line, so the generator's
@@ -6,7 +6,7 @@
  * the generator the rule parameters (directions, halt, precedence weights), the precedence
  * key as a weighted sum of them, and the map from squares to bits; the hand-derived cases
  * of tests/data/rules.txt check those.  Not covered here: Frisian's king-move counts
- * (RULES.md 7.1; the positions carry none) and the capture paths shown in notation.
+ * (docs/rules.md 7.1; the positions carry none) and the capture paths shown in notation.
  * Usage: test_reference_moves [POSITIONS_PER_VARIANT]. */
 #include "fen.h"
 #include "movegen.h"
@@ -17,7 +17,7 @@
 
 enum { EMPTY, MAN, KING };
 
-/* Column and row change of one step, rows counted from Black's back rank (RULES.md 2: an
+/* Column and row change of one step, rows counted from Black's back rank (docs/rules.md 2: an
  * orthogonal step is two columns or two rows). */
 static const int delta[DIR_COUNT][2] = {
     [DIR_NW] = {-1, -1}, [DIR_NE] = {1, -1}, [DIR_SW] = {-1, 1}, [DIR_SE] = {1, 1},
@@ -120,7 +120,7 @@ static bool can_capture(const Grid *g, const Sequence *s, int col, int row, int 
 
 static void capture_from(Grid *g, Sequence *s, int col, int row, int phase, Found *f);
 
-/* Takes the victim at (vc, vr) in direction d and lands, continuing where it can (RULES.md
+/* Takes the victim at (vc, vr) in direction d and lands, continuing where it can (docs/rules.md
  * 4): a king that can go on from some landing square must land on one such; if none, it
  * may land on any, or under the halt rule only directly behind the victim. */
 static void take(Grid *g, Sequence *s, int vc, int vr, int d, Found *f) {

@@ -107,8 +107,9 @@ static bool same_position(const Position *a, const Position *b) {
     bool same = a->side == b->side;
     for (int s = 0; s < 2; s++)
         same = same && a->man[s] == b->man[s] && a->king[s] == b->king[s] &&
-               a->streak_king[s] == b->streak_king[s] &&
-               (a->streak_king[s] == NO_SQUARE || a->streak[s] == b->streak[s]);
+               a->king_moves_square[s] == b->king_moves_square[s] &&
+               (a->king_moves_square[s] == NO_SQUARE ||
+                a->king_moves_count[s] == b->king_moves_count[s]);
     return same;
 }
 
@@ -228,8 +229,36 @@ static bool run_line(char *line) {
     return ok;
 }
 
+/* Every step of a direction is the one shift board.h promises: from each square that can
+ * step, square + shift lies one step away, by the board's rows and columns (docs/rules.md 2:
+ * diagonals change both by one; orthogonal steps, two columns or two rows).  Returns the
+ * number of wrong steps. */
+static int wrong_steps(const Board *b) {
+    static const int delta[DIR_COUNT][2] = {
+        /* column, row (rows counted downwards) */
+        [DIR_NW] = {-1, -1}, [DIR_NE] = {1, -1}, [DIR_SW] = {-1, 1}, [DIR_SE] = {1, 1},
+        [DIR_N] = {0, -2},   [DIR_S] = {0, 2},   [DIR_W] = {-2, 0},  [DIR_E] = {2, 0}};
+    int wrong = 0;
+    for (int d = 0; d < DIR_COUNT; d++)
+        for (Bitboard from = b->can_step[d]; from; from &= from - 1) {
+            int sq = bit_first(from), to = sq + b->shift[d];
+            bool ok = to >= 0 && to < 64 && (b->all & bit_at(to)) &&
+                      board_col(b, to) - board_col(b, sq) == delta[d][0] &&
+                      board_row(b, to) - board_row(b, sq) == delta[d][1];
+            if (!ok)
+                printf("FAIL %dx%d board: direction %d from bit %d\n", b->size, b->size, d, sq);
+            wrong += !ok;
+        }
+    return wrong;
+}
+
 int main(int argc, char **argv) {
     int passed = 0, failed = 0;
+    for (int size = 8; size <= 10; size += 2) {
+        int wrong = wrong_steps(board_get(size));
+        passed += !wrong;
+        failed += wrong;
+    }
     for (int a = 1; a < argc; a++) {
         FILE *f = fopen(argv[a], "r");
         if (!f) {

@@ -3,7 +3,7 @@
  * (--one-side), solved again in memory, and every position's tb_probe_set and
  * tb_probe_wdl answers, in every value set, compared with the solver's cell.  The tables
  * leave out holes and captures pending, and those of one side the other side and the
- * bounded threats (probe/threat.h); probes settle those by searching their moves, while
+ * bounded threats (rules/threat.h); probes settle those by searching their moves, while
  * the solver values every position by retrograde analysis, so the two meet only where both
  * are right.  Each variant must have bounded threats, or the test would show nothing
  * about them.
@@ -31,8 +31,8 @@ static void compare(Tablebase *tb, const Position *p, int set, Cell solved, uint
     char err[512];
     Cell probed;
     int wdl;
-    if (tb_probe_set(tb, p, set, &probed, err, sizeof err) != TABLE_OK ||
-        tb_probe_wdl(tb, p, set, &wdl, err, sizeof err) != TABLE_OK) {
+    if (tb_probe_set(tb, p, set, &probed, err, sizeof err) != STATUS_OK ||
+        tb_probe_wdl(tb, p, set, &wdl, err, sizeof err) != STATUS_OK) {
         printf("FAIL %s index %llu: %s\n", name, (unsigned long long)i, err);
         exit(1);
     }
@@ -53,7 +53,7 @@ static void compare_material(const Variant *v, Tablebase *tb, const Material *m,
     for (int set = 0; set < draw_value_sets(v); set++) {
         SolveOptions opt = {.set = set, .threads = 2};
         SolvedTable solved;
-        if (solve_material(v, tb, m, &opt, &solved, err, sizeof err) != TABLE_OK) {
+        if (solve_material(v, tb, m, &opt, &solved, err, sizeof err) != STATUS_OK) {
             printf("FAIL %s %s set %d: %s\n", v->id, name, set, err);
             exit(1);
         }

@@ -1,7 +1,7 @@
 /* Table files: cells written are read back, unstored positions cost nothing and change
  * nothing, files are deterministic, and every kind of damage gives its own status.  The
  * cells are a formula of the index (pattern below), and the byte offsets checked are those
- * of the layout in probe/table_format.h, derived here by hand rather than taken from the
+ * of the layout in format/table_format.h, derived here by hand rather than taken from the
  * code under test. */
 #include "build.h"
 #include "check.h"
@@ -104,16 +104,16 @@ static TableInfo make_info(const Variant *v, const char *material, uint64_t posi
 }
 
 /* Writes every value set of info, the cells given by make_cells, through the writer. */
-static TableStatus write_table(const char *path, const TableInfo *info, bool junk,
-                               const uint64_t *unstored, char *err, size_t errlen) {
+static Status write_table(const char *path, const TableInfo *info, bool junk,
+                          const uint64_t *unstored, char *err, size_t errlen) {
     TableWriter *w;
-    TableStatus s = table_writer_begin(path, info, &w, err, errlen);
-    for (int set = 0; s == TABLE_OK && set < (int)info->cells_per_position; set++) {
+    Status s = table_writer_begin(path, info, &w, err, errlen);
+    for (int set = 0; s == STATUS_OK && set < (int)info->cells_per_position; set++) {
         Cell *cells = make_cells(info->positions, set, junk);
         s = table_writer_add_set(w, set, cells, unstored, err, errlen);
         free(cells);
     }
-    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, errlen);
     table_writer_free(w);
     return s;
 }
@@ -179,14 +179,14 @@ static void rechecksum(uint8_t *bytes, size_t at) {
 }
 
 /* Opens path expecting status want; on error the message must name the file. */
-static void expect_open(const char *path, const Variant *v, const char *material, TableStatus want,
+static void expect_open(const char *path, const Variant *v, const char *material, Status want,
                         const char *what) {
     TableFile *t;
     char err[512] = "";
-    TableStatus got = table_open(path, v, material, &t, err, sizeof err);
-    bool named = want == TABLE_OK || strstr(err, path) != NULL;
-    check(got == want && named && (t != NULL) == (want == TABLE_OK), "%s: open gives '%s' (%s)",
-          what, table_status_text(got), err);
+    Status got = table_open(path, v, material, &t, err, sizeof err);
+    bool named = want == STATUS_OK || strstr(err, path) != NULL;
+    check(got == want && named && (t != NULL) == (want == STATUS_OK), "%s: open gives '%s' (%s)",
+          what, status_text(got), err);
     table_close(t);
 }
 
@@ -198,8 +198,8 @@ static uint64_t wrong_reads(TableFile *t, uint64_t positions, int set, uint64_t 
         Cell c = 0;
         int wdl = -1;
         if (unstored_at(i)) continue;
-        bad += table_read(t, i, set, &c, err, sizeof err) != TABLE_OK || c != pattern(i, set);
-        bad += table_read_wdl(t, i, set, &wdl, err, sizeof err) != TABLE_OK ||
+        bad += table_read(t, i, set, &c, err, sizeof err) != STATUS_OK || c != pattern(i, set);
+        bad += table_read_wdl(t, i, set, &wdl, err, sizeof err) != STATUS_OK ||
                wdl != CELL_WDL(pattern(i, set));
     }
     return bad;
@@ -220,11 +220,10 @@ typedef struct ScanTally {
     uint32_t sets;
     uint8_t *seen;
     uint64_t visits, wrong, limit;
-    TableStatus stop;
+    Status stop;
 } ScanTally;
 
-static TableStatus tally_scan(void *ctx, uint64_t index, const Cell *cells, char *err,
-                              size_t errlen) {
+static Status tally_scan(void *ctx, uint64_t index, const Cell *cells, char *err, size_t errlen) {
     (void)err, (void)errlen;
     ScanTally *tally = ctx;
     if (tally->visits == tally->limit) return tally->stop;
@@ -232,13 +231,13 @@ static TableStatus tally_scan(void *ctx, uint64_t index, const Cell *cells, char
     tally->seen[index]++;
     for (uint32_t set = 0; set < tally->sets; set++)
         tally->wrong += !unstored_at(index) && cells[set] != pattern(index, (int)set);
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Whether table_scan of t visits each position t stores once, with the pattern's cells. */
 static bool scan_right(TableFile *t, uint64_t positions, uint32_t sets, char *err, size_t errlen) {
     ScanTally tally = {.sets = sets, .seen = calloc(positions + 1, 1), .limit = UINT64_MAX};
-    bool right = tally.seen && table_scan(t, tally_scan, &tally, err, errlen) == TABLE_OK &&
+    bool right = tally.seen && table_scan(t, tally_scan, &tally, err, errlen) == STATUS_OK &&
                  tally.wrong == 0;
     for (uint64_t i = 0; right && i < positions; i++) right = tally.seen[i] == table_stores(t, i);
     free(tally.seen);
@@ -250,7 +249,7 @@ static bool scan_right(TableFile *t, uint64_t positions, uint32_t sets, char *er
 static bool read_all_right(TableFile *t, uint64_t positions, uint32_t sets, char *err,
                            size_t errlen) {
     Cell *all = malloc(positions * sets * sizeof *all);
-    bool right = all && table_read_all(t, all, err, errlen) == TABLE_OK &&
+    bool right = all && table_read_all(t, all, err, errlen) == STATUS_OK &&
                  wrong_stored(all, positions, sets) == 0;
     free(all);
     return right && scan_right(t, positions, sets, err, errlen);
@@ -260,11 +259,12 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
     const char *path = path_of("a.dtb");
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "", tmp[160];
-    check(write_table(path, &info, true, unstored, err, sizeof err) == TABLE_OK, "write (%s)", err);
+    check(write_table(path, &info, true, unstored, err, sizeof err) == STATUS_OK, "write (%s)",
+          err);
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     check(access(tmp, F_OK) != 0, "no temporary file remains after writing");
     TableFile *t;
-    check(table_open(path, v, "KMvKK", &t, err, sizeof err) == TABLE_OK, "open (%s)", err);
+    check(table_open(path, v, "KMvKK", &t, err, sizeof err) == STATUS_OK, "open (%s)", err);
     if (!t) return;
     const TableInfo *got = table_info(t);
     check(strcmp(got->variant, v->id) == 0 && got->fingerprint == variant_fingerprint(v) &&
@@ -277,10 +277,10 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
           "read_all gives every stored cell (with some blocks cached)");
     Cell c;
     int wdl;
-    check(table_read(t, POSITIONS, 0, &c, err, sizeof err) == TABLE_ERR_RANGE &&
-              table_read_wdl(t, POSITIONS, 0, &wdl, err, sizeof err) == TABLE_ERR_RANGE,
+    check(table_read(t, POSITIONS, 0, &c, err, sizeof err) == STATUS_RANGE &&
+              table_read_wdl(t, POSITIONS, 0, &wdl, err, sizeof err) == STATUS_RANGE,
           "index past the end is out of range");
-    check(table_read(t, 0, 1, &c, err, sizeof err) == TABLE_ERR_RANGE,
+    check(table_read(t, 0, 1, &c, err, sizeof err) == STATUS_RANGE,
           "a value set the table lacks is out of range");
     table_close(t);
     table_close(NULL);
@@ -318,7 +318,7 @@ static void test_layout(void) {
 
 static void test_stream_sizes(const Variant *v) {
     TableFile *t;
-    if (table_open(path_of("a.dtb"), v, NULL, &t, NULL, 0) != TABLE_OK) {
+    if (table_open(path_of("a.dtb"), v, NULL, &t, NULL, 0) != STATUS_OK) {
         check(false, "open a.dtb for its stream sizes");
         return;
     }
@@ -350,9 +350,9 @@ static void test_deterministic(const Variant *v, const uint64_t *unstored) {
     TableWriter *w;
     Cell *cells = make_cells(POSITIONS, 0, true);
     for (uint64_t i = 3; i < POSITIONS; i += 5) cells[i] = CELL_MAKE(CELL_WDL(cells[i]), 4000);
-    bool ok = table_writer_begin(path_of("b.dtb"), &info, &w, err, sizeof err) == TABLE_OK &&
-              table_writer_add_set(w, 0, cells, unstored, err, sizeof err) == TABLE_OK &&
-              table_writer_commit(w, err, sizeof err) == TABLE_OK;
+    bool ok = table_writer_begin(path_of("b.dtb"), &info, &w, err, sizeof err) == STATUS_OK &&
+              table_writer_add_set(w, 0, cells, unstored, err, sizeof err) == STATUS_OK &&
+              table_writer_commit(w, err, sizeof err) == STATUS_OK;
     table_writer_free(w);
     free(cells);
     check(ok, "second write, other DTWs where unstored (%s)", err);
@@ -371,13 +371,13 @@ static Cell *noisy_cells(void) {
 
 /* Writes cells as value set 0, the table's only one, through the writer (a draft when
  * asked: table_writer_draft). */
-static TableStatus write_set0(const char *path, const TableInfo *info, const Cell *cells,
-                              const uint64_t *unstored, bool draft, char *err, size_t errlen) {
+static Status write_set0(const char *path, const TableInfo *info, const Cell *cells,
+                         const uint64_t *unstored, bool draft, char *err, size_t errlen) {
     TableWriter *w;
-    TableStatus s = table_writer_begin(path, info, &w, err, errlen);
-    if (s == TABLE_OK && draft) table_writer_draft(w);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
-    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    Status s = table_writer_begin(path, info, &w, err, errlen);
+    if (s == STATUS_OK && draft) table_writer_draft(w);
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, errlen);
     table_writer_free(w);
     return s;
 }
@@ -387,9 +387,9 @@ static void test_unstored_cost(const Variant *v, const uint64_t *unstored) {
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "";
     Cell *cells = noisy_cells();
-    check(write_set0(path_of("c.dtb"), &info, cells, NULL, false, err, sizeof err) == TABLE_OK &&
+    check(write_set0(path_of("c.dtb"), &info, cells, NULL, false, err, sizeof err) == STATUS_OK &&
               write_set0(path_of("b.dtb"), &info, cells, unstored, false, err, sizeof err) ==
-                  TABLE_OK,
+                  STATUS_OK,
           "write noise stored and unstored (%s)", err);
     size_t all, some;
     free(load(path_of("c.dtb"), &all));
@@ -397,8 +397,8 @@ static void test_unstored_cost(const Variant *v, const uint64_t *unstored) {
     check(some < all, "unstored noise makes the file smaller (%zu < %zu bytes)", some, all);
     TableFile *t = NULL;
     Cell c = 0;
-    bool ok = table_open(path_of("c.dtb"), v, NULL, &t, err, sizeof err) == TABLE_OK &&
-              table_read(t, 8, 0, &c, err, sizeof err) == TABLE_OK;
+    bool ok = table_open(path_of("c.dtb"), v, NULL, &t, err, sizeof err) == STATUS_OK &&
+              table_read(t, 8, 0, &c, err, sizeof err) == STATUS_OK;
     check(ok && c == cells[8], "with no unstored bitmap, every position reads back");
     table_close(t);
     free(cells);
@@ -411,18 +411,18 @@ static void expect_refused(const Variant *v, Cell stored, const char *what) {
     char err[512] = "";
     TableWriter *w;
     cells[9] = stored; /* accepted where unstored */
-    TableStatus s = table_writer_begin(path_of("none.dtb"), &info, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    check(s == TABLE_OK, "%s accepted where unstored (%s)", what, err);
+    Status s = table_writer_begin(path_of("none.dtb"), &info, &w, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == STATUS_OK, "%s accepted where unstored (%s)", what, err);
     cells[5] = stored;
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    check(s == TABLE_ERR_CORRUPT, "%s: set 0 twice refused (%s)", what, err);
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == STATUS_CORRUPT, "%s: set 0 twice refused (%s)", what, err);
     table_writer_free(w);
     s = table_writer_begin(path_of("none.dtb"), &info, &w, err, sizeof err);
-    if (s == TABLE_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
-    check(s == TABLE_ERR_CORRUPT && strstr(err, "position 5 "), "%s refused where stored (%s)",
-          what, err);
-    check(table_writer_commit(w, err, sizeof err) == TABLE_ERR_CORRUPT,
+    if (s == STATUS_OK) s = table_writer_add_set(w, 0, cells, unstored, err, sizeof err);
+    check(s == STATUS_CORRUPT && strstr(err, "position 5 "), "%s refused where stored (%s)", what,
+          err);
+    check(table_writer_commit(w, err, sizeof err) == STATUS_CORRUPT,
           "commit without every value set refused (%s)", err);
     table_writer_free(w);
     check(access(path_of("none.dtb"), F_OK) != 0, "no file is left behind");
@@ -459,7 +459,7 @@ static void test_block_damage(const Variant *v) {
     const char *path = damaged(flip_in_block_2);
     TableFile *t;
     char err[512] = "";
-    check(table_open(path, v, "KMvKK", &t, err, sizeof err) == TABLE_OK,
+    check(table_open(path, v, "KMvKK", &t, err, sizeof err) == STATUS_OK,
           "a damaged block does not stop opening");
     if (!t) return;
     size_t len;
@@ -468,32 +468,32 @@ static void test_block_damage(const Variant *v) {
     free(bytes);
     Cell c;
     int wdl;
-    check(table_read(t, 0, 0, &c, err, sizeof err) == TABLE_OK && c == pattern(0, 0),
+    check(table_read(t, 0, 0, &c, err, sizeof err) == STATUS_OK && c == pattern(0, 0),
           "block 0 still reads");
-    TableStatus s = table_read_wdl(t, 2 * per_block + 5, 0, &wdl, err, sizeof err);
-    check(s == TABLE_ERR_CHECKSUM && strstr(err, path), "WDL read in block 2: '%s' (%s)",
-          table_status_text(s), err);
+    Status s = table_read_wdl(t, 2 * per_block + 5, 0, &wdl, err, sizeof err);
+    check(s == STATUS_CHECKSUM && strstr(err, path), "WDL read in block 2: '%s' (%s)",
+          status_text(s), err);
     s = table_read(t, 2 * per_block + 5, 0, &c, err, sizeof err);
-    check(s == TABLE_ERR_CHECKSUM, "full read in block 2: '%s'", table_status_text(s));
+    check(s == STATUS_CHECKSUM, "full read in block 2: '%s'", status_text(s));
     Cell *all = malloc(POSITIONS * sizeof *all);
-    check(table_read_all(t, all, err, sizeof err) == TABLE_ERR_CHECKSUM, "read_all: %s", err);
+    check(table_read_all(t, all, err, sizeof err) == STATUS_CHECKSUM, "read_all: %s", err);
     free(all);
     ScanTally tally = {.sets = 1, .seen = calloc(POSITIONS, 1), .limit = UINT64_MAX};
     s = table_scan(t, tally_scan, &tally, err, sizeof err);
-    check(s == TABLE_ERR_CHECKSUM && strstr(err, "block 2 ") && tally.visits == 2 * per_block,
+    check(s == STATUS_CHECKSUM && strstr(err, "block 2 ") && tally.visits == 2 * per_block,
           "a scan stops at block 2, after its %llu positions: '%s' after %llu (%s)",
-          (unsigned long long)(2 * per_block), table_status_text(s),
-          (unsigned long long)tally.visits, err);
-    tally.visits = 0, tally.limit = 10, tally.stop = TABLE_ERR_RANGE;
+          (unsigned long long)(2 * per_block), status_text(s), (unsigned long long)tally.visits,
+          err);
+    tally.visits = 0, tally.limit = 10, tally.stop = STATUS_RANGE;
     s = table_scan(t, tally_scan, &tally, err, sizeof err);
-    check(s == TABLE_ERR_RANGE && tally.visits == 10, "a visit stops a scan: '%s' after %llu",
-          table_status_text(s), (unsigned long long)tally.visits);
+    check(s == STATUS_RANGE && tally.visits == 10, "a visit stops a scan: '%s' after %llu",
+          status_text(s), (unsigned long long)tally.visits);
     free(tally.seen);
     table_close(t);
     s = table_verify_file(path, err, sizeof err);
-    check(s == TABLE_ERR_CHECKSUM && strstr(err, "block 2 ") && strstr(err, path),
+    check(s == STATUS_CHECKSUM && strstr(err, "block 2 ") && strstr(err, path),
           "verify names block 2 (%s)", err);
-    check(table_verify_file(path_of("a.dtb"), err, sizeof err) == TABLE_OK,
+    check(table_verify_file(path_of("a.dtb"), err, sizeof err) == STATUS_OK,
           "verify passes the good file");
 }
 
@@ -600,32 +600,32 @@ static size_t unknown_flag(uint8_t *b, size_t len) {
 static void test_header_damage(const Variant *v) {
     static const struct {
         size_t (*edit)(uint8_t *, size_t);
-        TableStatus want;
+        Status want;
         const char *what;
     } cases[] = {
-        {flip_material, TABLE_ERR_CHECKSUM, "material byte flipped"},
-        {flip_offset_table, TABLE_ERR_CHECKSUM, "offset table byte flipped"},
-        {flip_stream_table, TABLE_ERR_CHECKSUM, "stream table byte flipped"},
-        {truncate_last, TABLE_ERR_TRUNCATED, "last 10 bytes cut"},
-        {truncate_header, TABLE_ERR_TRUNCATED, "cut inside the header"},
-        {truncate_empty, TABLE_ERR_TRUNCATED, "empty file"},
-        {wrong_magic, TABLE_ERR_MAGIC, "wrong magic"},
-        {newer_version, TABLE_ERR_NEWER, "version 6, re-checksummed"},
-        {older_version, TABLE_ERR_VERSION, "version 4, re-checksummed"},
-        {blocks_out_of_order, TABLE_ERR_CORRUPT, "offsets out of order, re-checksummed"},
-        {block_beyond_bound, TABLE_ERR_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
-        {wrong_encoding, TABLE_ERR_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
-        {bad_sides, TABLE_ERR_CORRUPT, "sides stored code 3, re-checksummed"},
-        {part_twice, TABLE_ERR_CORRUPT, "a part placed twice in the order, re-checksummed"},
-        {parts_too_few, TABLE_ERR_CORRUPT, "parts multiplying to less, re-checksummed"},
-        {order_unpadded, TABLE_ERR_CORRUPT, "a byte after the order, re-checksummed"},
-        {unknown_flag, TABLE_ERR_CORRUPT, "a flag but the draft's, re-checksummed"},
-        {trailing_byte, TABLE_ERR_CORRUPT, "a byte after the last block"},
+        {flip_material, STATUS_CHECKSUM, "material byte flipped"},
+        {flip_offset_table, STATUS_CHECKSUM, "offset table byte flipped"},
+        {flip_stream_table, STATUS_CHECKSUM, "stream table byte flipped"},
+        {truncate_last, STATUS_TRUNCATED, "last 10 bytes cut"},
+        {truncate_header, STATUS_TRUNCATED, "cut inside the header"},
+        {truncate_empty, STATUS_TRUNCATED, "empty file"},
+        {wrong_magic, STATUS_MAGIC, "wrong magic"},
+        {newer_version, STATUS_NEWER, "version 6, re-checksummed"},
+        {older_version, STATUS_VERSION, "version 4, re-checksummed"},
+        {blocks_out_of_order, STATUS_CORRUPT, "offsets out of order, re-checksummed"},
+        {block_beyond_bound, STATUS_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
+        {wrong_encoding, STATUS_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
+        {bad_sides, STATUS_CORRUPT, "sides stored code 3, re-checksummed"},
+        {part_twice, STATUS_CORRUPT, "a part placed twice in the order, re-checksummed"},
+        {parts_too_few, STATUS_CORRUPT, "parts multiplying to less, re-checksummed"},
+        {order_unpadded, STATUS_CORRUPT, "a byte after the order, re-checksummed"},
+        {unknown_flag, STATUS_CORRUPT, "a flag but the draft's, re-checksummed"},
+        {trailing_byte, STATUS_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         expect_open(damaged(cases[i].edit), v, "KMvKK", cases[i].want, cases[i].what);
     char err[512];
-    check(table_verify_file(damaged(flip_material), err, sizeof err) == TABLE_ERR_CHECKSUM,
+    check(table_verify_file(damaged(flip_material), err, sizeof err) == STATUS_CHECKSUM,
           "verify catches a header flip (%s)", err);
 }
 
@@ -634,14 +634,14 @@ static void test_identity(const Variant *v) {
     Variant other, changed = *v;
     variant_lookup("brazilian", &other);
     changed.halt = !changed.halt;
-    expect_open(path, &other, "KMvKK", TABLE_ERR_VARIANT, "opened as brazilian");
-    expect_open(path, &changed, "KMvKK", TABLE_ERR_FINGERPRINT, "same id, halt rule changed");
-    expect_open(path, v, "KMvK", TABLE_ERR_MATERIAL, "opened as KMvK");
-    expect_open(path_of("none.dtb"), v, "KMvKK", TABLE_ERR_MISSING, "missing file");
+    expect_open(path, &other, "KMvKK", STATUS_VARIANT, "opened as brazilian");
+    expect_open(path, &changed, "KMvKK", STATUS_FINGERPRINT, "same id, halt rule changed");
+    expect_open(path, v, "KMvK", STATUS_MATERIAL, "opened as KMvK");
+    expect_open(path_of("none.dtb"), v, "KMvKK", STATUS_MISSING, "missing file");
     /* Opened for reading without O_NONBLOCK, a FIFO blocks until a writer comes. */
     check(mkfifo(path_of("fifo.dtb"), 0600) == 0, "made a FIFO");
-    expect_open(path_of("fifo.dtb"), v, "KMvKK", TABLE_ERR_IO, "a FIFO under a table's name");
-    expect_open(path, NULL, NULL, TABLE_OK, "any variant and material");
+    expect_open(path_of("fifo.dtb"), v, "KMvKK", STATUS_IO, "a FIFO under a table's name");
+    expect_open(path, NULL, NULL, STATUS_OK, "any variant and material");
 }
 
 /* Every single-byte change to header and offset table must be caught at open.  Then, with
@@ -660,9 +660,9 @@ static void test_every_header_byte(const Variant *v) {
             if (crafted && i < at) rechecksum(bytes, at);
             save(path_of("bad.dtb"), bytes, len);
             TableFile *t;
-            TableStatus s = table_open(path_of("bad.dtb"), v, "KMvKK", &t, NULL, 0);
-            uncaught += !crafted && s == TABLE_OK;
-            if (s == TABLE_OK && table_read_all(t, all, NULL, 0) == TABLE_OK)
+            Status s = table_open(path_of("bad.dtb"), v, "KMvKK", &t, NULL, 0);
+            uncaught += !crafted && s == STATUS_OK;
+            if (s == STATUS_OK && table_read_all(t, all, NULL, 0) == STATUS_OK)
                 wrong += wrong_stored(all, POSITIONS, 1) != 0;
             table_close(t);
         }
@@ -678,7 +678,7 @@ static void test_every_header_byte(const Variant *v) {
 static TableFile *write_and_open(const char *path, const Variant *v, const TableInfo *info,
                                  const uint64_t *unstored, char *err, size_t errlen) {
     TableFile *t = NULL;
-    if (write_table(path, info, true, unstored, err, errlen) == TABLE_OK)
+    if (write_table(path, info, true, unstored, err, errlen) == STATUS_OK)
         table_open(path, v, info->material, &t, err, errlen);
     return t;
 }
@@ -703,10 +703,10 @@ static void test_index_check(const Variant *v) {
         }
         TableFile *t = NULL;
         err[0] = '\0';
-        TableStatus s = write_table(path_of("index.dtb"), &info, false, NULL, err, sizeof err);
-        if (s == TABLE_OK) s = table_open(path_of("index.dtb"), v, "KvK", &t, err, sizeof err);
-        if (s == TABLE_OK) s = tb_check_index(t, &ix, "index.dtb", err, sizeof err);
-        check(s == TABLE_ERR_CORRUPT && strstr(err, reason[k]),
+        Status s = write_table(path_of("index.dtb"), &info, false, NULL, err, sizeof err);
+        if (s == STATUS_OK) s = table_open(path_of("index.dtb"), v, "KvK", &t, err, sizeof err);
+        if (s == STATUS_OK) s = tb_check_index(t, &ix, "index.dtb", err, sizeof err);
+        check(s == STATUS_CORRUPT && strstr(err, reason[k]),
               "a KvK file of %llu positions is refused (%s)", (unsigned long long)sizes[k], err);
         table_close(t);
     }
@@ -717,7 +717,7 @@ static void test_index_check(const Variant *v) {
     check(build_tables(v, &m, 1, &opt, err, sizeof err) == 0, "KvK built over it (%s)", err);
     TableFile *t = NULL;
     err[0] = '\0';
-    check(tb_open_indexed(v, &m, path_of("KvK.dtb"), &t, NULL, err, sizeof err) == TABLE_OK,
+    check(tb_open_indexed(v, &m, path_of("KvK.dtb"), &t, NULL, err, sizeof err) == STATUS_OK,
           "and the new KvK.dtb has the index's layout (%s)", err);
     table_close(t);
 }
@@ -734,11 +734,11 @@ static uint64_t *holes_and_captures(const Variant *v, const Indexer *ix) {
 
 /* KvK.dtb, as build_tables wrote it, written again as a draft of the same values and
  * counts, as a run of dtb-gen --one-side cut short before its rewrite leaves it. */
-static TableStatus make_draft(const Variant *v, const Material *m, char *err, size_t errlen) {
+static Status make_draft(const Variant *v, const Material *m, char *err, size_t errlen) {
     TableFile *t;
     Indexer ix;
-    TableStatus s = tb_open_indexed(v, m, path_of("KvK.dtb"), &t, &ix, err, errlen);
-    if (s != TABLE_OK) return s;
+    Status s = tb_open_indexed(v, m, path_of("KvK.dtb"), &t, &ix, err, errlen);
+    if (s != STATUS_OK) return s;
     TableInfo info = *table_info(t);
     memset(info.part_order, 0, sizeof info.part_order);
     Cell *cells = malloc(ix.size * sizeof *cells);
@@ -746,13 +746,13 @@ static TableStatus make_draft(const Variant *v, const Material *m, char *err, si
     s = table_read_set(t, 0, cells, err, errlen);
     table_close(t);
     TableWriter *w = NULL;
-    if (s == TABLE_OK) s = table_writer_begin(path_of("KvK.dtb"), &info, &w, err, errlen);
-    if (s == TABLE_OK) {
+    if (s == STATUS_OK) s = table_writer_begin(path_of("KvK.dtb"), &info, &w, err, errlen);
+    if (s == STATUS_OK) {
         table_writer_draft(w);
         table_writer_keep_counts(w, info.counts);
         s = table_writer_add_set(w, 0, cells, unstored, err, errlen);
     }
-    if (s == TABLE_OK) s = table_writer_commit(w, err, errlen);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, errlen);
     table_writer_free(w);
     free(unstored);
     free(cells);
@@ -767,10 +767,10 @@ static void test_draft_left(const Variant *v) {
     material_parse("KvK", &m, err, sizeof err);
     size_t full_size, finished_size;
     uint8_t *full = load(path_of("KvK.dtb"), &full_size);
-    TableStatus s = make_draft(v, &m, err, sizeof err);
+    Status s = make_draft(v, &m, err, sizeof err);
     TableFile *t = NULL;
-    if (s == TABLE_OK) s = table_open(path_of("KvK.dtb"), v, "KvK", &t, err, sizeof err);
-    check(s == TABLE_OK && table_info(t)->draft, "a draft of KvK opens, marked a draft (%s)", err);
+    if (s == STATUS_OK) s = table_open(path_of("KvK.dtb"), v, "KvK", &t, err, sizeof err);
+    check(s == STATUS_OK && table_info(t)->draft, "a draft of KvK opens, marked a draft (%s)", err);
     table_close(t);
     char log[4096] = "";
     FILE *log_file = tmpfile();
@@ -785,7 +785,7 @@ static void test_draft_left(const Variant *v) {
     check(finished_size == full_size && memcmp(finished, full, full_size) == 0,
           "as the table it built: %zu bytes, %zu before", finished_size, full_size);
     s = table_open(path_of("KvK.dtb"), v, "KvK", &t, err, sizeof err);
-    check(s == TABLE_OK && !table_info(t)->draft, "and no longer marked a draft (%s)", err);
+    check(s == STATUS_OK && !table_info(t)->draft, "and no longer marked a draft (%s)", err);
     table_close(t);
     free(finished);
     free(full);
@@ -799,7 +799,7 @@ static void test_without_summary(const Variant *v, const uint64_t *unstored) {
     enum { SMALL = 6000, WDL_ROW = 240 };
     TableInfo info = make_info(v, "KMvKK", SMALL, 1);
     char err[512] = "";
-    TableStatus s = write_table(path_of("small.dtb"), &info, false, unstored, err, sizeof err);
+    Status s = write_table(path_of("small.dtb"), &info, false, unstored, err, sizeof err);
     size_t len;
     uint8_t *b = load(path_of("small.dtb"), &len);
     check(get_le(b + WDL_ROW, 4) >= SMALL, "one WDL block holds all %d positions", SMALL);
@@ -808,8 +808,8 @@ static void test_without_summary(const Variant *v, const uint64_t *unstored) {
     save(path_of("small.dtb"), b, len);
     free(b);
     TableFile *t = NULL;
-    if (s == TABLE_OK) s = table_open(path_of("small.dtb"), v, "KMvKK", &t, err, sizeof err);
-    check(s == TABLE_OK && wrong_reads(t, SMALL, 0, 1) == 0 &&
+    if (s == STATUS_OK) s = table_open(path_of("small.dtb"), v, "KMvKK", &t, err, sizeof err);
+    check(s == STATUS_OK && wrong_reads(t, SMALL, 0, 1) == 0 &&
               read_all_right(t, SMALL, 1, err, sizeof err),
           "blocks of %d positions read back without a summary (%s)", SMALL + 4, err);
     table_close(t);
@@ -872,13 +872,13 @@ static void test_draft(const Variant *v, const uint64_t *unstored) {
     memset(draft.part_order, 0, sizeof draft.part_order);
     char err[512] = "";
     Cell *cells = make_cells(POSITIONS, 0, true);
-    TableStatus s = write_set0(path_of("c.dtb"), &draft, cells, unstored, true, err, sizeof err);
-    if (s == TABLE_OK)
+    Status s = write_set0(path_of("c.dtb"), &draft, cells, unstored, true, err, sizeof err);
+    if (s == STATUS_OK)
         s = write_set0(path_of("b.dtb"), &full, cells, unstored, false, err, sizeof err);
     free(cells);
     TableFile *t = NULL;
-    if (s == TABLE_OK) s = table_open(path_of("c.dtb"), v, NULL, &t, err, sizeof err);
-    check(s == TABLE_OK, "write a draft and the same table in full, open the draft (%s)", err);
+    if (s == STATUS_OK) s = table_open(path_of("c.dtb"), v, NULL, &t, err, sizeof err);
+    check(s == STATUS_OK, "write a draft and the same table in full, open the draft (%s)", err);
     if (!t) return;
     check(memcmp(table_info(t)->part_order, full.part_order, PART_COUNT) == 0,
           "the draft keeps the index's order of the parts");
@@ -947,18 +947,18 @@ static void test_dtw_past_cells(const Variant *v) {
     TableFile *t;
     char err[512] = "";
     Cell c;
-    check(table_open(path_of("dtw.dtb"), v, "KvK", &t, err, sizeof err) == TABLE_OK,
+    check(table_open(path_of("dtw.dtb"), v, "KvK", &t, err, sizeof err) == STATUS_OK,
           "the crafted file opens: its checksums are good (%s)", err);
     if (!t) return;
-    check(table_read(t, 74, 1, &c, err, sizeof err) == TABLE_OK && c == pattern(74, 1),
+    check(table_read(t, 74, 1, &c, err, sizeof err) == STATUS_OK && c == pattern(74, 1),
           "its other positions read");
-    TableStatus s = table_read(t, 75, 1, &c, err, sizeof err);
-    check(s == TABLE_ERR_CORRUPT && strstr(err, "DTW over"), "a DTW of 16321: '%s' (%s)",
-          table_status_text(s), err);
+    Status s = table_read(t, 75, 1, &c, err, sizeof err);
+    check(s == STATUS_CORRUPT && strstr(err, "DTW over"), "a DTW of 16321: '%s' (%s)",
+          status_text(s), err);
     Cell *all = malloc(2 * table_info(t)->positions * sizeof *all);
     s = table_read_all(t, all, err, sizeof err);
-    check(s == TABLE_ERR_CORRUPT && strstr(err, "DTW over"), "read_all of it: '%s' (%s)",
-          table_status_text(s), err);
+    check(s == STATUS_CORRUPT && strstr(err, "DTW over"), "read_all of it: '%s' (%s)",
+          status_text(s), err);
     free(all);
     table_close(t);
 }
@@ -975,14 +975,14 @@ static void *read_randomly(void *arg) {
         uint64_t i = r->seed % POSITIONS;
         Cell c = 0;
         if (unstored_at(i)) continue;
-        r->wrong += table_read(r->t, i, 0, &c, NULL, 0) != TABLE_OK || c != pattern(i, 0);
+        r->wrong += table_read(r->t, i, 0, &c, NULL, 0) != STATUS_OK || c != pattern(i, 0);
     }
     return NULL;
 }
 
 static void test_threads(const Variant *v) {
     TableFile *t;
-    if (table_open(path_of("a.dtb"), v, "KMvKK", &t, NULL, 0) != TABLE_OK) {
+    if (table_open(path_of("a.dtb"), v, "KMvKK", &t, NULL, 0) != STATUS_OK) {
         check(false, "open for threads");
         return;
     }
@@ -1018,19 +1018,19 @@ static void test_runs(const Variant *v) {
     uint64_t *none = calloc(POSITIONS / 64 + 1, sizeof *none);
     for (uint64_t i = 0; i < POSITIONS; i++) cells[i] = run_cell(i);
     char err[512] = "";
-    TableStatus s = write_set0(path, &info, cells, none, false, err, sizeof err);
+    Status s = write_set0(path, &info, cells, none, false, err, sizeof err);
     TableFile *t = NULL;
-    if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
+    if (s == STATUS_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
     uint64_t wrong = 0;
-    for (int pass = 0; pass < 2 && s == TABLE_OK; pass++)
+    for (int pass = 0; pass < 2 && s == STATUS_OK; pass++)
         for (uint64_t i = 0; i < POSITIONS; i++) {
             int wdl = WDL_NONE;
             Cell cell = 0;
-            wrong += table_read_wdl(t, i, 0, &wdl, err, sizeof err) != TABLE_OK ||
+            wrong += table_read_wdl(t, i, 0, &wdl, err, sizeof err) != STATUS_OK ||
                      wdl != CELL_WDL(cells[i]);
-            wrong += table_read(t, i, 0, &cell, err, sizeof err) != TABLE_OK || cell != cells[i];
+            wrong += table_read(t, i, 0, &cell, err, sizeof err) != STATUS_OK || cell != cells[i];
         }
-    check(s == TABLE_OK && wrong == 0,
+    check(s == STATUS_OK && wrong == 0,
           "runs of one value and the odd position inside them read back, twice: %llu wrong (%s)",
           (unsigned long long)wrong, err);
     table_close(t);
@@ -1050,11 +1050,11 @@ static TableFile *write_sided(const Variant *v, uint32_t sides, int quiet,
     for (uint64_t i = (uint64_t)quiet * half; i < (uint64_t)(quiet + 1) * half; i++)
         cells[i] = CELL_MAKE(WDL_DRAW, 0);
     char err[512] = "";
-    TableStatus s = write_set0(path, &info, cells, unstored, false, err, sizeof err);
+    Status s = write_set0(path, &info, cells, unstored, false, err, sizeof err);
     free(cells);
     TableFile *t = NULL;
-    if (s == TABLE_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
-    check(s == TABLE_OK, "one side (sides %u, draws for side %d): written and opened (%s)", sides,
+    if (s == STATUS_OK) s = table_open(path, v, "KMvKK", &t, err, sizeof err);
+    check(s == STATUS_OK, "one side (sides %u, draws for side %d): written and opened (%s)", sides,
           quiet, err);
     return t;
 }
@@ -1069,7 +1069,7 @@ static void expect_sided(TableFile *t, int stored_side, int quiet) {
     for (uint64_t i = first; i < first + half; i++) {
         Cell want = stored_side == quiet ? CELL_MAKE(WDL_DRAW, 0) : pattern(i, 0);
         bad +=
-            !unstored_at(i) && (table_read(t, i, 0, &c, err, sizeof err) != TABLE_OK || c != want);
+            !unstored_at(i) && (table_read(t, i, 0, &c, err, sizeof err) != STATUS_OK || c != want);
     }
     check(table_info(t)->sides == (uint32_t)(stored_side ? TABLE_SIDES_BLACK : TABLE_SIDES_WHITE) &&
               table_stores(t, first) && table_stores(t, first + half - 1) &&
@@ -1077,9 +1077,9 @@ static void expect_sided(TableFile *t, int stored_side, int quiet) {
           "the file stores the half where side %d is to move", stored_side);
     check(bad == 0, "every stored cell of that half reads back (%llu wrong)",
           (unsigned long long)bad);
-    check(table_read(t, other, 0, &c, err, sizeof err) == TABLE_ERR_RANGE,
+    check(table_read(t, other, 0, &c, err, sizeof err) == STATUS_RANGE,
           "a position of the other half is out of range");
-    check(table_read_all(t, all, err, sizeof err) == TABLE_OK, "read_all (%s)", err);
+    check(table_read_all(t, all, err, sizeof err) == STATUS_OK, "read_all (%s)", err);
     for (uint64_t i = other; i < other + half; i++) none += all[i] == CELL_MAKE(WDL_NONE, 0);
     check(none == half, "read_all gives the other half WDL_NONE");
     check(table_info(t)->counts[0][quiet][WDL_DRAW] == half,
@@ -1098,7 +1098,7 @@ static void test_one_side(const Variant *v, const uint64_t *unstored) {
     table_close(t);
     TableInfo info = make_info(v, "KMvKK", POSITIONS, 1);
     char err[512] = "";
-    check(write_table(path_of("b.dtb"), &info, false, unstored, err, sizeof err) == TABLE_OK,
+    check(write_table(path_of("b.dtb"), &info, false, unstored, err, sizeof err) == STATUS_OK,
           "both sides written (%s)", err);
     struct stat one, both;
     check(stat(path_of("c.dtb"), &one) == 0 && stat(path_of("b.dtb"), &both) == 0 &&

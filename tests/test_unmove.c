@@ -2,7 +2,7 @@
  * them: every index unmove_king_indices gives for a position s is a position with a legal
  * quiet king move to s (or one that only a pending capture forbids), each given once; and
  * for every legal quiet king move q -> s, q is among the un-moves of s.  Frisian's
- * king-move limit (RULES.md 7.1) decides which moves are legal and what state each
+ * king-move limit (docs/rules.md 7.1) decides which moves are legal and what state each
  * predecessor had, so its materials are here with a side, then both, under the limit. */
 #include "index.h"
 #include "movegen.h"

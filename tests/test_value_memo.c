@@ -25,7 +25,7 @@ static void solve_both_ways(const Variant *v, Tablebase *tb, const Material *m, 
     uint64_t room[2] = {0, UINT64_MAX};
     for (int k = 0; k < 2; k++) {
         SolveOptions opt = {.set = set, .threads = 2, .exit_memory = room[k]};
-        if (solve_material(v, tb, m, &opt, &solved[k], err, sizeof err) != TABLE_OK) {
+        if (solve_material(v, tb, m, &opt, &solved[k], err, sizeof err) != STATUS_OK) {
             printf("FAIL %s %s set %d: %s\n", v->id, name, set, err);
             exit(1);
         }

@@ -10,13 +10,13 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static TableStatus failed(const char *dir, const char *what, int error, uint64_t bytes, char *err,
-                          size_t errlen) {
+static Status failed(const char *dir, const char *what, int error, uint64_t bytes, char *err,
+                     size_t errlen) {
     char size[32];
     memory_format(bytes, size, sizeof size);
     snprintf(err, errlen, "cannot %s a scratch file of %s in '%s' for the cells under check: %s",
              what, size, dir, strerror(error));
-    return TABLE_ERR_IO;
+    return STATUS_IO;
 }
 
 /* fallocate(2) rather than posix_fallocate, which where the filesystem cannot reserve
@@ -27,8 +27,7 @@ static int reserve(int fd, uint64_t bytes) {
     return ftruncate(fd, (off_t)bytes) == 0 ? 0 : errno;
 }
 
-TableStatus cell_scratch_map(const char *dir, uint64_t bytes, void **out, char *err,
-                             size_t errlen) {
+Status cell_scratch_map(const char *dir, uint64_t bytes, void **out, char *err, size_t errlen) {
     char path[4200];
     snprintf(path, sizeof path, "%s/dtb-check.XXXXXX", dir);
     int fd = mkostemp(path, O_CLOEXEC);
@@ -44,7 +43,7 @@ TableStatus cell_scratch_map(const char *dir, uint64_t bytes, void **out, char *
     close(fd);
     if (map == MAP_FAILED) return failed(dir, "map", error, bytes, err, errlen);
     *out = map;
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 void cell_scratch_unmap(void *map, uint64_t bytes) {

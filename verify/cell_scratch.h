@@ -6,15 +6,16 @@
 #ifndef DTB_CELL_SCRATCH_H
 #define DTB_CELL_SCRATCH_H
 
-#include "table_file.h"
+#include "status.h"
+#include "value.h"
 
 #include <stddef.h>
 #include <stdint.h>
 
 /* Maps `bytes` bytes of a new file in folder dir into *out, all 0, reserved on disk first
- * so that a lack of space fails here rather than as a fault mid-check.  TABLE_ERR_IO with
+ * so that a lack of space fails here rather than as a fault mid-check.  STATUS_IO with
  * err naming the folder and the cause (with the room needed when there is none). */
-TableStatus cell_scratch_map(const char *dir, uint64_t bytes, void **out, char *err, size_t errlen);
+Status cell_scratch_map(const char *dir, uint64_t bytes, void **out, char *err, size_t errlen);
 
 /* Unmaps what cell_scratch_map mapped; NULL does nothing. */
 void cell_scratch_unmap(void *map, uint64_t bytes);

@@ -26,7 +26,7 @@
  * W/D/L counts, which must then match the header's.  The last pass checks every stored
  * cell a probe reads.
  *
- * Tables of one side to move leave bounded threats (probe/threat.h) unstored too: every
+ * Tables of one side to move leave bounded threats (rules/threat.h) unstored too: every
  * move of one leads to a capture pending, so a second pass computes them from the first
  * pass's values and other tables, and they stand in for stored cells in the same way.
  *
@@ -97,7 +97,7 @@ struct Worker {
     CheckResult result;
     /* [value set][side to move][WDL_*], as the header counts them */
     uint64_t counts[VALUE_SETS_MAX][2][4];
-    TableStatus status;
+    Status status;
     char err[512];
     IdxCursor decoder;         /* consecutive positions share their men */
     IdxMoveCursors successors; /* and so do their k-th moves' successors */
@@ -117,41 +117,40 @@ void check_cell_text(Cell c, char *buf, size_t len) {
  * checked against its own moves, and one left unstored holds what an earlier pass
  * computed, the search tb_probe_set would make; reading it saves repeating that search for
  * every predecessor (4 times faster on 8x8 4-piece tables). */
-static TableStatus successor_values(Worker *w, int k, bool same_material, const Position *next,
-                                    Cell out[]) {
+static Status successor_values(Worker *w, int k, bool same_material, const Position *next,
+                               Cell out[]) {
     Shared *s = w->shared;
     if (same_material) {
         uint64_t j = idx_encode_move(&s->ix, &w->successors, k, next);
         for (int set = s->first_set; set < s->set_end; set++) out[set] = s->cells[set][j];
-        return TABLE_OK;
+        return STATUS_OK;
     }
     for (int set = s->first_set; set < s->set_end; set++) {
-        TableStatus status =
-            value_memo_probe(s->others[set], next, &out[set], w->err, sizeof w->err);
-        if (status != TABLE_OK) return status;
+        Status status = value_memo_probe(s->others[set], next, &out[set], w->err, sizeof w->err);
+        if (status != STATUS_OK) return status;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* The value p must have by its legal moves, which list holds, in each value set under
  * check.  A move to a position without a value leaves p without one, so that the gap
  * shows as a wrong cell. */
-static TableStatus expected_values(Worker *w, const Position *p, const MoveList *list, Cell out[]) {
+static Status expected_values(Worker *w, const Position *p, const MoveList *list, Cell out[]) {
     Shared *s = w->shared;
     Cell best[VALUE_SETS_MAX], child[VALUE_SETS_MAX];
     bool unknown[VALUE_SETS_MAX] = {false};
     if (list->overflow) {
         snprintf(w->err, sizeof w->err, "%s: a position has over %d legal moves", s->name,
                  MOVE_MAX);
-        return TABLE_ERR_CORRUPT;
+        return STATUS_CORRUPT;
     }
     for (int set = s->first_set; set < s->set_end; set++) best[set] = CELL_MAKE(WDL_LOSS, 0);
     for (int k = 0; k < list->count; k++) {
         Position next;
         movegen_play(s->v, p, &list->move[k], &next);
         bool same = movegen_keeps_material(s->v, p, &list->move[k]);
-        TableStatus status = successor_values(w, k, same, &next, child);
-        if (status != TABLE_OK) return status;
+        Status status = successor_values(w, k, same, &next, child);
+        if (status != STATUS_OK) return status;
         for (int set = s->first_set; set < s->set_end; set++) {
             Cell mine = tb_negate(child[set]);
             if (CELL_WDL(mine) == WDL_NONE) unknown[set] = true;
@@ -159,13 +158,13 @@ static TableStatus expected_values(Worker *w, const Position *p, const MoveList 
         }
     }
     for (int set = s->first_set; set < s->set_end; set++) {
-        int horizon = set == VALUES_RULES ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
+        int horizon = set == VALUES_OFFICIAL ? draw_horizon(s->v, &s->ix.m, p->side) : 0;
         Cell c = draw_cut(best[set], horizon);
         out[set] = unknown[set]              ? CELL_MAKE(WDL_NONE, 0)
                    : CELL_WDL(c) == WDL_DRAW ? CELL_MAKE(WDL_DRAW, 0)
                                              : c;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 static void note_wrong(CheckResult *r, uint64_t index, int set, Cell stored, Cell expected) {
@@ -188,7 +187,7 @@ static void settle_by_moves(Worker *w, uint64_t i, const Position *p, const Move
     Shared *s = w->shared;
     Cell settled[VALUE_SETS_MAX];
     w->status = expected_values(w, p, list, settled);
-    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++)
+    for (int set = s->first_set; set < s->set_end && w->status == STATUS_OK; set++)
         s->cells[set][i] = settled[set];
 }
 
@@ -251,7 +250,7 @@ static void check_one(Worker *w, uint64_t i, MoveList *list) {
     if (!table_stores(s->file, i)) return;
     movegen_legal(s->v, &p, list);
     w->status = expected_values(w, &p, list, expected);
-    for (int set = s->first_set; set < s->set_end && w->status == TABLE_OK; set++) {
+    for (int set = s->first_set; set < s->set_end && w->status == STATUS_OK; set++) {
         Cell stored = s->cells[set][i];
         if (stored != expected[set] || CELL_WDL(stored) == WDL_NONE)
             note_wrong(&w->result, i, set, stored, expected[set]);
@@ -271,7 +270,7 @@ static void *work(void *arg) {
     Shared *s = w->shared;
     MoveList *list = malloc(sizeof *list);
     if (!list) {
-        w->status = TABLE_ERR_MEMORY;
+        w->status = STATUS_MEMORY;
         snprintf(w->err, sizeof w->err, "out of memory");
         atomic_store(&s->stop, true);
         return NULL;
@@ -279,15 +278,15 @@ static void *work(void *arg) {
     list->paths = NULL;
     w->decoder = IDX_CURSOR_START;
     idx_move_cursors_start(&w->successors);
-    while (w->status == TABLE_OK && !atomic_load(&s->stop)) {
+    while (w->status == STATUS_OK && !atomic_load(&s->stop)) {
         uint64_t chunk = atomic_fetch_add(&s->next_chunk, 1);
         uint64_t begin = chunk * CHUNK, end = begin + CHUNK;
         if (begin >= s->ix.size) break;
         if (end > s->ix.size) end = s->ix.size;
-        for (uint64_t i = begin; i < end && w->status == TABLE_OK; i++) s->visit(w, i, list);
+        for (uint64_t i = begin; i < end && w->status == STATUS_OK; i++) s->visit(w, i, list);
         report_progress(s, chunk);
     }
-    if (w->status != TABLE_OK) atomic_store(&s->stop, true);
+    if (w->status != STATUS_OK) atomic_store(&s->stop, true);
     free(list);
     return NULL;
 }
@@ -321,8 +320,8 @@ static void merge(const Worker *workers, int count, uint64_t counts[VALUE_SETS_M
 }
 
 /* Runs one pass over every position on `threads` threads. */
-static TableStatus run_pass(Shared *s, Worker *workers, int threads, Visit visit, char *err,
-                            size_t errlen) {
+static Status run_pass(Shared *s, Worker *workers, int threads, Visit visit, char *err,
+                       size_t errlen) {
     pthread_t ids[THREADS_MAX];
     int started = 0;
     s->visit = visit;
@@ -332,29 +331,29 @@ static TableStatus run_pass(Shared *s, Worker *workers, int threads, Visit visit
     for (int t = 0; t < started; t++) pthread_join(ids[t], NULL);
     if (started == 0) {
         snprintf(err, errlen, "cannot start a thread");
-        return TABLE_ERR_MEMORY;
+        return STATUS_MEMORY;
     }
     for (int t = 0; t < started; t++)
-        if (workers[t].status != TABLE_OK) {
+        if (workers[t].status != STATUS_OK) {
             snprintf(err, errlen, "%s", workers[t].err);
             return workers[t].status;
         }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* Opens the table at path, whose size and value sets must be the index's and the
  * variant's. */
-static TableStatus open_table(Shared *s, const char *path, int sets, TableFile **file, char *err,
-                              size_t errlen) {
-    TableStatus status = tb_open_indexed(s->v, &s->ix.m, path, file, &s->ix, err, errlen);
-    if (status != TABLE_OK) return status;
+static Status open_table(Shared *s, const char *path, int sets, TableFile **file, char *err,
+                         size_t errlen) {
+    Status status = tb_open_indexed(s->v, &s->ix.m, path, file, &s->ix, err, errlen);
+    if (status != STATUS_OK) return status;
     const TableInfo *info = table_info(*file);
     if (info->cells_per_position != (uint32_t)sets) {
         snprintf(err, errlen, "%s: %u value sets, the variant has %d", path,
                  info->cells_per_position, sets);
-        return TABLE_ERR_CORRUPT;
+        return STATUS_CORRUPT;
     }
-    return TABLE_OK;
+    return STATUS_OK;
 }
 
 /* What the values of other materials may keep: half of what the memory limit leaves
@@ -371,11 +370,11 @@ static uint64_t cells_bytes(const Shared *s) {
 }
 
 /* *cells: room for a value set's cells, in memory or mapped from a scratch file (s->scratch). */
-static TableStatus cells_new(const Shared *s, Cell **cells, char *err, size_t errlen) {
+static Status cells_new(const Shared *s, Cell **cells, char *err, size_t errlen) {
     if (s->scratch)
         return cell_scratch_map(s->scratch, cells_bytes(s), (void **)cells, err, errlen);
     *cells = malloc(cells_bytes(s));
-    return *cells ? TABLE_OK : TABLE_ERR_MEMORY; /* named by the caller */
+    return *cells ? STATUS_OK : STATUS_MEMORY; /* named by the caller */
 }
 
 static void cells_free(const Shared *s, Cell *cells) {
@@ -388,28 +387,28 @@ static void cells_free(const Shared *s, Cell *cells) {
 /* Checks value sets s->first_set to s->set_end - 1 in the same passes: their cells are
  * read, the passes before the last settle the positions without a stored value, the last
  * checks the rest against them. */
-static TableStatus check_sets(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
-                              size_t errlen) {
-    TableStatus status = TABLE_OK;
-    for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++) {
+static Status check_sets(Shared *s, TableFile *file, Worker *workers, int threads, char *err,
+                         size_t errlen) {
+    Status status = STATUS_OK;
+    for (int set = s->first_set; set < s->set_end && status == STATUS_OK; set++) {
         status = cells_new(s, &s->cells[set], err, errlen);
-        if (status == TABLE_OK) status = table_read_set(file, set, s->cells[set], err, errlen);
+        if (status == STATUS_OK) status = table_read_set(file, set, s->cells[set], err, errlen);
     }
     size_t settled_bytes = (s->ix.size + 63) / 64 * sizeof *s->settled;
-    if (status == TABLE_OK && !(s->settled = malloc(settled_bytes))) status = TABLE_ERR_MEMORY;
-    if (status == TABLE_OK) memset(s->settled, 0, settled_bytes);
+    if (status == STATUS_OK && !(s->settled = malloc(settled_bytes))) status = STATUS_MEMORY;
+    if (status == STATUS_OK) memset(s->settled, 0, settled_bytes);
     /* Made after the reads and the bitmap's zeroing, so that their budget counts those as in
      * use. */
     uint64_t budget = memo_budget(s->memory) / (uint64_t)(s->set_end - s->first_set);
-    for (int set = s->first_set; set < s->set_end && status == TABLE_OK; set++)
-        if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = TABLE_ERR_MEMORY;
-    if (status == TABLE_ERR_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
-    if (status == TABLE_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
-    if (status == TABLE_OK && table_leaves_threats(file))
+    for (int set = s->first_set; set < s->set_end && status == STATUS_OK; set++)
+        if (!(s->others[set] = value_memo_new(s->tb, s->v, set, budget))) status = STATUS_MEMORY;
+    if (status == STATUS_MEMORY) snprintf(err, errlen, "%s: out of memory", s->name);
+    if (status == STATUS_OK) status = run_pass(s, workers, threads, settle_one, err, errlen);
+    if (status == STATUS_OK && table_leaves_threats(file))
         status = run_pass(s, workers, threads, settle_bounded, err, errlen);
-    if (status == TABLE_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
+    if (status == STATUS_OK && table_info(file)->sides != TABLE_SIDES_BOTH)
         status = run_pass(s, workers, threads, settle_left_out, err, errlen);
-    if (status == TABLE_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
+    if (status == STATUS_OK) status = run_pass(s, workers, threads, check_one, err, errlen);
     free(s->settled);
     s->settled = NULL;
     for (int set = s->first_set; set < s->set_end; set++) {
@@ -439,15 +438,15 @@ static void cells_place(Shared *s, int per_pass, const CheckOptions *opt) {
 }
 
 /* s->tb: a new handle on the folder, with no blocks decoded yet. */
-static TableStatus open_handle(Shared *s, const char *dir, char *err, size_t errlen) {
+static Status open_handle(Shared *s, const char *dir, char *err, size_t errlen) {
     s->tb = tb_open(s->v, dir);
-    if (s->tb) return TABLE_OK;
+    if (s->tb) return STATUS_OK;
     snprintf(err, errlen, "%s: out of memory", s->name);
-    return TABLE_ERR_MEMORY;
+    return STATUS_MEMORY;
 }
 
-TableStatus check_material(const Variant *v, const char *dir, const Material *m,
-                           const CheckOptions *opt, CheckResult *out, char *err, size_t errlen) {
+Status check_material(const Variant *v, const char *dir, const Material *m, const CheckOptions *opt,
+                      CheckResult *out, char *err, size_t errlen) {
     char name[MATERIAL_NAME_MAX], path[4200];
     material_name(m, name, sizeof name);
     Shared s = {.v = v, .name = name, .memory = opt->memory, .progress = opt->progress};
@@ -455,18 +454,18 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
     *out = (CheckResult){0};
     int threads = opt->threads < 1 ? 1 : opt->threads > THREADS_MAX ? THREADS_MAX : opt->threads;
     Worker workers[THREADS_MAX];
-    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = &s, .status = TABLE_OK};
+    for (int t = 0; t < threads; t++) workers[t] = (Worker){.shared = &s, .status = STATUS_OK};
     TableFile *file = NULL;
     int sets = draw_value_sets(v);
-    TableStatus status = open_handle(&s, dir, err, errlen);
-    if (status == TABLE_OK) {
+    Status status = open_handle(&s, dir, err, errlen);
+    if (status == STATUS_OK) {
         tb_path(s.tb, m, path, sizeof path);
         status = open_table(&s, path, sets, &file, err, errlen);
         s.file = file;
     }
     int per_pass = (uint64_t)sets * s.ix.size * sizeof(Cell) <= opt->memory / 4 ? sets : 1;
-    if (status == TABLE_OK) cells_place(&s, per_pass, opt);
-    for (s.first_set = 0; status == TABLE_OK && s.first_set < sets; s.first_set += per_pass) {
+    if (status == STATUS_OK) cells_place(&s, per_pass, opt);
+    for (s.first_set = 0; status == STATUS_OK && s.first_set < sets; s.first_set += per_pass) {
         s.set_end = s.first_set + per_pass;
         /* Sets checked apart read the successors through a handle each, so that the
          * blocks the last set decoded are freed first: both sets' blocks of Frisian's
@@ -476,10 +475,10 @@ TableStatus check_material(const Variant *v, const char *dir, const Material *m,
             tb_close(s.tb);
             status = open_handle(&s, dir, err, errlen);
         }
-        if (status == TABLE_OK) status = check_sets(&s, file, workers, threads, err, errlen);
+        if (status == STATUS_OK) status = check_sets(&s, file, workers, threads, err, errlen);
     }
     tb_close(s.tb);
-    if (status == TABLE_OK) {
+    if (status == STATUS_OK) {
         uint64_t counts[VALUE_SETS_MAX][2][4] = {{{0}}};
         merge(workers, threads, counts, out);
         out->counts_wrong = memcmp(counts, table_info(file)->counts, sizeof counts) != 0;

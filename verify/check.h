@@ -14,7 +14,7 @@
 
 typedef struct CheckWrong {
     uint64_t index;
-    int set; /* VALUES_PURE or VALUES_RULES (draw_rules.h) */
+    int set; /* VALUES_PURE or VALUES_OFFICIAL (draw_rules.h) */
     Cell stored, expected;
 } CheckWrong;
 
@@ -46,11 +46,11 @@ typedef struct CheckOptions {
  * valued through the tables in dir: the materials m converts into are trusted here and checked on
  * their own.
  *
- * Returns TABLE_OK when the check ran to the end (out says whether the table passed), or
+ * Returns STATUS_OK when the check ran to the end (out says whether the table passed), or
  * the error that stopped it with err naming the file: this table or a successor's missing
  * or unreadable, or out of memory. */
-TableStatus check_material(const Variant *v, const char *dir, const Material *m,
-                           const CheckOptions *opt, CheckResult *out, char *err, size_t errlen);
+Status check_material(const Variant *v, const char *dir, const Material *m, const CheckOptions *opt,
+                      CheckResult *out, char *err, size_t errlen);
 
 /* True when the check ran and found nothing wrong. */
 static inline bool check_passed(const CheckResult *r) {

@@ -67,7 +67,8 @@ static bool add_name(const char *material, void *listing) {
  * points to them. */
 static int list_tables(const char *dir, Name *names, const char **list) {
     Listing l = {names, 0};
-    if (tb_each_file(dir, add_name, &l) < 0) cli_die(1, "cannot read the folder '%s'", dir);
+    char err[1024];
+    if (tb_each_file(dir, add_name, &l, err, sizeof err) != STATUS_OK) cli_die(1, "%s", err);
     if (l.count == 0) cli_die(1, "no tables (*%s) in '%s'", TB_FILE_SUFFIX, dir);
     qsort(names, (size_t)l.count, sizeof *names, fewer_pieces_first);
     for (int i = 0; i < l.count; i++) list[i] = names[i];
@@ -85,7 +86,7 @@ static void print_wrong(const Variant *v, const Indexer *ix, const CheckWrong *w
     check_cell_text(w->stored, stored, sizeof stored);
     check_cell_text(w->expected, expected, sizeof expected);
     printf("%s%s stored %s expected %s%s\n", lead, fen, stored, expected,
-           w->set == VALUES_RULES ? " (draw-rules value)" : "");
+           w->set == VALUES_OFFICIAL ? " (draw-rules value)" : "");
 }
 
 static void print_result(const Variant *v, const Material *m, const CheckResult *r) {
@@ -123,8 +124,8 @@ static bool check_one(const Variant *v, const char *dir, const char *text, bool 
         return false;
     }
     CheckResult r;
-    TableStatus status = check_material(v, dir, &m, opt, &r, err, sizeof err);
-    if (status != TABLE_OK) {
+    Status status = check_material(v, dir, &m, opt, &r, err, sizeof err);
+    if (status != STATUS_OK) {
         printf("FAIL %s: %s\n", name, err);
         return false;
     }
@@ -151,7 +152,7 @@ static bool among(const char *material, const char **names, int count) {
 static int print_unchecked(const Variant *v, const char *dir, const char **checked, int count) {
     Manifest m;
     char err[1024];
-    if (manifest_read(dir, v->id, &m, err, sizeof err) != TABLE_OK) {
+    if (manifest_read(dir, v->id, &m, err, sizeof err) != STATUS_OK) {
         printf("no %s read (%s): the tables of the set not checked are unknown\n", MANIFEST_NAME,
                err);
         manifest_free(&m);

@@ -26,7 +26,8 @@ from .errors import (
 from .tablebase import Tablebase
 from .values import WDL, Move, Stats, Value
 
-library_version = lib.dtb_version_string().decode()
+# The version of the library loaded, which the package follows (one number for both).
+__version__: str = lib.dtb_version_string().decode()
 
 __all__ = [
     "ArgumentError",
@@ -46,5 +47,5 @@ __all__ = [
     "Value",
     "WrongTableError",
     "library_path",
-    "library_version",
+    "__version__",
 ]

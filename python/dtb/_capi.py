@@ -5,11 +5,17 @@ import, naming the function it lacks, rather than at some later call."""
 
 import ctypes
 from ctypes import POINTER, Structure, c_char, c_char_p, c_int, c_size_t, c_uint64
+from typing import Tuple
 
 from ._find import find_library
 
+# dtb.h's limits, each named after its #define less the prefix (python/tests/test_capi.py
+# checks them against the header).
 DTW_BUCKETS = 512  # DTB_DTW_BUCKETS
 PATH_MAX = 24  # DTB_PATH_MAX
+MOVES_MAX = 1024  # DTB_MOVES_MAX
+FEN_MAX = 256  # DTB_FEN_MAX
+MATERIAL_NAME_MAX = 48  # DTB_MATERIAL_NAME_MAX
 
 status = c_int  # dtb_status, dtb_rules and dtb_wdl are C enums: ints
 
@@ -30,7 +36,8 @@ class Position(Structure):
         ("black_to_move", c_int),
         ("king_moves_square", c_int * 2),
         ("king_moves_count", c_int * 2),
-        ("strong_moves_played", c_int),
+        ("moves_played", c_int),
+        ("rules", c_int),
     ]
 
 
@@ -53,7 +60,7 @@ class Move(Structure):
 
 class Stats(Structure):
     _fields_ = [
-        ("material", c_char * 48),
+        ("material", c_char * MATERIAL_NAME_MAX),
         ("positions", c_uint64),
         ("wins", c_uint64 * 2),
         ("draws", c_uint64 * 2),
@@ -72,7 +79,6 @@ SIGNATURES = (
     ("dtb_last_error", c_char_p, ()),
     ("dtb_open", status, (c_char_p, c_char_p, POINTER(handle_p))),
     ("dtb_close", None, (handle_p,)),
-    ("dtb_set_rules", status, (handle_p, c_int)),
     ("dtb_set_cache_size", status, (handle_p, c_size_t)),
     ("dtb_parse_fen", status, (handle_p, c_char_p, POINTER(Position))),
     ("dtb_format_fen", status, (handle_p, POINTER(Position), c_char_p, c_size_t)),
@@ -83,11 +89,11 @@ SIGNATURES = (
     ("dtb_best_move", status, (handle_p, POINTER(Position), POINTER(Move))),
     ("dtb_line", status, (handle_p, POINTER(Position), POINTER(Move), c_int, POINTER(c_int))),
     ("dtb_materials", status, (handle_p, c_char_p, c_size_t, POINTER(c_size_t))),
-    ("dtb_material_stats", status, (handle_p, c_char_p, POINTER(Stats))),
+    ("dtb_material_stats", status, (handle_p, c_char_p, c_int, POINTER(Stats))),
 )
 
 
-def load():
+def load() -> Tuple[ctypes.CDLL, str]:
     """The loaded library with every function of SIGNATURES typed, or ImportError saying why."""
     path, looked = find_library()
     if path is None:

@@ -4,6 +4,7 @@ import ctypes.util
 import os
 import sysconfig
 from pathlib import Path
+from typing import List, Optional, Tuple
 
 # The names the library goes by in a folder: the development link, then the SONAME's file.
 LIBRARY_NAMES = ("libdtb.so", "libdtb.so.0")
@@ -15,20 +16,20 @@ PREFIX_LIBDIRS = ("lib/" + (sysconfig.get_config_var("MULTIARCH") or ""), "lib64
 SYSTEM_PREFIXES = ("/usr/local", "/usr")
 
 
-def package_prefix():
+def package_prefix() -> Path:
     """The prefix this package was installed under: P of P/lib/pythonX.Y/site-packages/dtb."""
     parents = Path(__file__).resolve().parents
     return parents[min(4, len(parents) - 1)]
 
 
-def candidate_folders():
+def candidate_folders() -> List[Path]:
     """The folders to look in, most specific first, each once (lib64 is often a link to lib)."""
     prefixes = [package_prefix(), *map(Path, SYSTEM_PREFIXES)]
     folders = [(prefix / libdir).resolve() for prefix in prefixes for libdir in PREFIX_LIBDIRS]
     return list(dict.fromkeys(folders))
 
 
-def find_library():
+def find_library() -> Tuple[Optional[str], List[str]]:
     """The path (or the loader's name) of libdtb to load, and the places looked in.
 
     RETURN: (found, looked): found is None when nothing was found."""

@@ -1,5 +1,7 @@
 """The exceptions: one class per dtb_status of include/dtb.h, all derived from Error."""
 
+from typing import Dict, Optional, Type
+
 from ._capi import lib
 
 
@@ -7,9 +9,9 @@ class Error(Exception):
     """A dtb call failed.  .status is its dtb_status number, .detail what the library said
     of it (the FEN, material or file at fault)."""
 
-    status = None
+    status: Optional[int] = None
 
-    def __init__(self, detail, status=None):
+    def __init__(self, detail: str, status: Optional[int] = None) -> None:
         super().__init__(detail)
         self.detail = detail
         if status is not None:
@@ -78,10 +80,10 @@ class GameOverError(Error):
 
 
 # The class of each status number.
-CLASSES = {cls.status: cls for cls in Error.__subclasses__()}
+CLASSES: Dict[Optional[int], Type[Error]] = {cls.status: cls for cls in Error.__subclasses__()}
 
 
-def check(status):
+def check(status: int) -> None:
     """Raises the exception of a failed call's status, with dtb_last_error() as its detail.
 
     NOTES: dtb_last_error() is per thread: call this on the thread of the failed call, before

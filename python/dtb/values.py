@@ -12,7 +12,7 @@ class WDL(enum.IntEnum):
     DRAW = 0
     WIN = 1
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.name.lower()
 
 
@@ -24,7 +24,7 @@ class Value:
     wdl: WDL
     dtw: int
 
-    def __str__(self):
+    def __str__(self) -> str:
         if self.wdl == WDL.DRAW:
             return "draw"
         return f"{self.wdl} in {self.dtw} {'ply' if self.dtw == 1 else 'plies'}"
@@ -39,7 +39,7 @@ class Move:
     after: str
     value: Value
 
-    def __str__(self):
+    def __str__(self) -> str:
         return self.notation
 
 

@@ -13,7 +13,7 @@ import pytest
 ENVIRONMENT = ("DTB_LIBRARY", "DTB_GEN", "DTB_PROBE")
 
 # Squares of each board size, and the rows of squares where each side's men may not stand
-# (their promotion rank): RULES.md section 1.
+# (their promotion rank): docs/rules.md section 1.
 BOARDS = {
     8: {"squares": 32, "white_men_not": range(1, 5), "black_men_not": range(29, 33)},
     10: {"squares": 50, "white_men_not": range(1, 6), "black_men_not": range(46, 51)},

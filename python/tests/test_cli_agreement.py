@@ -146,6 +146,3 @@ def test_materials_are_the_files(tables, tmp_path):
         assert tb.materials() == sorted(names, key=lambda m: (len(m) - 1, m))
     with dtb.Tablebase("brazilian", tmp_path) as tb:
         assert tb.materials() == []
-    with dtb.Tablebase("brazilian", tmp_path / "none") as tb:
-        with pytest.raises(dtb.TableIOError, match=str(tmp_path / "none")):
-            tb.materials()

@@ -47,6 +47,15 @@ def test_bad_arguments(tmp_path):
         dtb.Tablebase(8, tmp_path)
 
 
+def test_missing_folder_is_named_at_once(tmp_path):
+    missing = tmp_path / "no-such-folder"
+    with pytest.raises(dtb.TableIOError, match=re.escape(f"{missing}: no such folder")):
+        dtb.Tablebase("brazilian", missing)
+    (tmp_path / "a-file").write_text("")
+    with pytest.raises(dtb.TableIOError, match="a-file: no such folder"):
+        dtb.Tablebase("brazilian", tmp_path / "a-file")
+
+
 def test_bad_positions(tables):
     with dtb.Tablebase("brazilian", tables("brazilian")) as tb:
         with pytest.raises(dtb.PositionError, match="square 33 .*off the board"):
@@ -61,7 +70,7 @@ def test_bad_positions(tables):
             tb.moves(None)
         with pytest.raises(dtb.ArgumentError, match="moves_played .* not -1"):
             tb.probe("W:W8:BK29", moves_played=-1)
-        with pytest.raises(dtb.PositionError, match="moves played .* two kings against one"):
+        with pytest.raises(dtb.PositionError, match="moves_played .* two kings against one"):
             tb.probe("W:W8:BK29", moves_played=1)
         with pytest.raises(dtb.ArgumentError, match="max_moves .* not -1"):
             tb.line("W:W8:BK29", max_moves=-1)

@@ -33,7 +33,7 @@ def test_half_move_clock_counts_the_draw_rule(tables):
 
 def test_king_move_field(tables):
     # Frisian: "+0+346" is White's king on 46 after 3 moves in a row: it may not move again
-    # (RULES.md 7.1), so only the man on 28 moves; without the count the king moves too.
+    # (docs/rules.md 7.1), so only the man on 28 moves; without the count the king moves too.
     with dtb.Tablebase("frisian", tables("frisian")) as tb:
         limited = tb.moves("W:W28,K46:BK43:H0:F20:+0+346")
         assert sorted(str(m) for m in limited) == ["28-22", "28-23"]

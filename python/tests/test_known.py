@@ -1,4 +1,4 @@
-"""Values derived by hand from the rules (RULES.md), as the C tests derive them."""
+"""Values derived by hand from the rules (docs/rules.md), as the C tests derive them."""
 
 import pytest
 
@@ -34,7 +34,7 @@ def test_blocked_side_has_lost(tables):
 
 def test_side_to_move_without_pieces_has_lost(tables):
     # Brazilian: the line of the first test ends 4x11, h8 taking Black's last piece on g7,
-    # landing on f6.  Black, to move, has no pieces: no legal move, so it has lost (RULES.md
+    # landing on f6.  Black, to move, has no pieces: no legal move, so it has lost (docs/rules.md
     # 5), as the blocked side above.  White to move there, or neither side with pieces,
     # cannot arise: the game ended with the capture.
     ended = "B:WK11:B"

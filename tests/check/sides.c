@@ -29,8 +29,8 @@ static bool compare(Tablebase *both, Tablebase *one, const Position *p, int set,
     int wdl[2];
     Tablebase *tb[2] = {both, one};
     for (int k = 0; k < 2; k++)
-        if (tb_probe_set(tb[k], p, set, &cell[k], t->err, sizeof t->err) != TABLE_OK ||
-            tb_probe_wdl(tb[k], p, set, &wdl[k], t->err, sizeof t->err) != TABLE_OK)
+        if (tb_probe_set(tb[k], p, set, &cell[k], t->err, sizeof t->err) != STATUS_OK ||
+            tb_probe_wdl(tb[k], p, set, &wdl[k], t->err, sizeof t->err) != STATUS_OK)
             return false;
     t->probes++;
     if (cell[0] == cell[1] && wdl[0] == wdl[1] && wdl[1] == CELL_WDL(cell[1])) return true;
@@ -44,7 +44,7 @@ static bool compare(Tablebase *both, Tablebase *one, const Position *p, int set,
 /* Whether the file of material `name` in dir stores one side to move. */
 static bool stores_one_side(const Variant *v, const char *dir, const char *name, Tally *t) {
     TableFile *file;
-    if (tb_open_file(v, dir, name, &file, t->err, sizeof t->err) != TABLE_OK) return false;
+    if (tb_open_file(v, dir, name, &file, t->err, sizeof t->err) != STATUS_OK) return false;
     bool one = table_info(file)->sides != TABLE_SIDES_BOTH;
     table_close(file);
     if (!one) snprintf(t->err, sizeof t->err, "%s stores both sides to move", name);
@@ -66,10 +66,10 @@ static bool compare_batch(Tablebase *both, Tablebase *one, const Batch *b, int s
     int many[BATCH], alone;
     size_t failed;
     if (tb_probe_wdl_many(one, b->p, (size_t)b->count, set, many, &failed, t->err, sizeof t->err) !=
-        TABLE_OK)
+        STATUS_OK)
         return false;
     for (int k = 0; k < b->count; k++) {
-        if (tb_probe_wdl(both, &b->p[k], set, &alone, t->err, sizeof t->err) != TABLE_OK)
+        if (tb_probe_wdl(both, &b->p[k], set, &alone, t->err, sizeof t->err) != STATUS_OK)
             return false;
         t->probes++;
         if (many[k] != alone && t->differ++ < SHOWN)
@@ -99,7 +99,7 @@ static bool probed(Tablebase *tb, const Indexer *ix, uint64_t i, int set, Cell *
     Position p;
     *out = CELL_MAKE(WDL_NONE, 0);
     return !idx_decode(ix, i, &p) ||
-           tb_probe_set(tb, &p, set, out, t->err, sizeof t->err) == TABLE_OK;
+           tb_probe_set(tb, &p, set, out, t->err, sizeof t->err) == STATUS_OK;
 }
 
 /* Reads every value of material m through both handles (tb_read_all, by the scan that
@@ -112,8 +112,8 @@ static bool compare_read_all(const Variant *v, Tablebase *both, Tablebase *one, 
     size_t cells = (size_t)ix->size * (size_t)sets;
     Cell *all[2] = {malloc(cells * sizeof(Cell) + 1), malloc(cells * sizeof(Cell) + 1)};
     bool ok = all[0] && all[1] &&
-              tb_read_all(both, &ix->m, all[0], t->err, sizeof t->err) == TABLE_OK &&
-              tb_read_all(one, &ix->m, all[1], t->err, sizeof t->err) == TABLE_OK;
+              tb_read_all(both, &ix->m, all[0], t->err, sizeof t->err) == STATUS_OK &&
+              tb_read_all(one, &ix->m, all[1], t->err, sizeof t->err) == STATUS_OK;
     if (!all[0] || !all[1]) snprintf(t->err, sizeof t->err, "out of memory");
     for (size_t k = 0; ok && k < cells; k++) {
         Cell probe;
@@ -167,7 +167,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     Comparison c = {&v, tb_open(&v, argv[2]), tb_open(&v, argv[3]), argv[3], {0}, true};
-    c.ok = c.both && c.one && tb_each_file(argv[3], compare_each, &c) >= 0 && c.ok;
+    c.ok = c.both && c.one && tb_each_file(argv[3], compare_each, &c, NULL, 0) == STATUS_OK && c.ok;
     tb_close(c.both);
     tb_close(c.one);
     const Tally *t = &c.t;

@@ -113,7 +113,7 @@ static void keep_cells(Table *t, const CellChange *c) {
 
 static const Mode modes[] = {
     {"win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, false}, false},
-    {"rules-win-dtw", change_one, {VALUES_RULES, WDL_WIN, slower_win, false}, false},
+    {"rules-win-dtw", change_one, {VALUES_OFFICIAL, WDL_WIN, slower_win, false}, false},
     {"threat-win-dtw", change_one, {VALUES_PURE, WDL_WIN, slower_win, true}, false},
     {"draw-to-win", change_one, {VALUES_PURE, WDL_DRAW, into_win, false}, false},
     {"all-none", clear_all, {0}, false},
@@ -133,7 +133,7 @@ static void load(const char *variant, char *path, Table *t) {
     Material m;
     TableFile *file;
     if (!variant_lookup(variant, &t->v)) die("unknown variant");
-    if (table_open(path, &t->v, NULL, &file, err, sizeof err) != TABLE_OK) die(err);
+    if (table_open(path, &t->v, NULL, &file, err, sizeof err) != STATUS_OK) die(err);
     t->info = *table_info(file);
     table_close(file);
     tf_stored_range(t->info.positions, t->info.sides, &t->stored_first, &t->stored_count);
@@ -142,7 +142,7 @@ static void load(const char *variant, char *path, Table *t) {
     snprintf(folder, sizeof folder, "%s", path);
     Tablebase *tb = tb_open(&t->v, dirname(folder));
     t->cells = malloc(t->info.positions * t->info.cells_per_position * sizeof *t->cells + 1);
-    if (!tb || !t->cells || tb_read_all(tb, &m, t->cells, err, sizeof err) != TABLE_OK)
+    if (!tb || !t->cells || tb_read_all(tb, &m, t->cells, err, sizeof err) != STATUS_OK)
         die("cannot read the cells");
     tb_close(tb);
 }
@@ -164,17 +164,16 @@ static void save(const char *path, const Table *t) {
     uint64_t *unstored = unstored_positions(t);
     Cell *set_cells = malloc(t->ix.size * sizeof *set_cells + 1);
     TableWriter *w = NULL;
-    TableStatus s =
-        set_cells ? table_writer_begin(path, &t->info, &w, err, sizeof err) : TABLE_ERR_MEMORY;
-    for (uint32_t set = 0; s == TABLE_OK && set < sets; set++) {
+    Status s = set_cells ? table_writer_begin(path, &t->info, &w, err, sizeof err) : STATUS_MEMORY;
+    for (uint32_t set = 0; s == STATUS_OK && set < sets; set++) {
         for (uint64_t i = 0; i < t->ix.size; i++) set_cells[i] = t->cells[i * sets + set];
         s = table_writer_add_set(w, (int)set, set_cells, unstored, err, sizeof err);
     }
-    if (s == TABLE_OK) s = table_writer_commit(w, err, sizeof err);
+    if (s == STATUS_OK) s = table_writer_commit(w, err, sizeof err);
     table_writer_free(w);
     free(set_cells);
     free(unstored);
-    if (s != TABLE_OK) die(err);
+    if (s != STATUS_OK) die(err);
 }
 
 /* Adds a WIN and removes a DRAW, with White to move, from the counts in the header of the

@@ -41,7 +41,7 @@ expect_match "names the material and the position" \
 expect_line "the other table passes" "ok KvK 1984 positions" "$WORK/out"
 expect_line "the summary counts one failure" "1 passed, 1 failed" "$WORK/out"
 
-# A bounded threat (probe/threat.h) is stored in a table of both sides to move, and probes
+# A bounded threat (rules/threat.h) is stored in a table of both sides to move, and probes
 # read it: its value must be checked like any other.
 copy_tables threat
 changed=$("$TAMPER" brazilian "$WORK/threat/KKvK.dtb" threat-win-dtw) || exit 1
@@ -58,7 +58,7 @@ expect_status "a draw made a win fails" 1 $?
 expect_match "shows the changed position" \
     "^FAIL KKvK: [0-9]+ wrong, first: $fen stored WIN 1 expected DRAW$" "$WORK/out"
 
-# Frisian's second value set, the draw rules (RULES.md 7.2), is checked too.  The two
+# Frisian's second value set, the draw rules (docs/rules.md 7.2), is checked too.  The two
 # value sets are checked in the same passes where their cells (2 x 117600 x 2 bytes for
 # KKvK) fit in a quarter of --memory (1G), else one after the other (1M), and a set's
 # cells that do not fit in half of it are kept in a scratch file (64K): a change to either

@@ -1,5 +1,5 @@
 # claim with conditions, side to move and bounds, on Brazilian KvK and KMvK; every count is
-# derived by hand from the rules (RULES.md 1-5), with the squares of 8x8: 1-4 on rank 8
+# derived by hand from the rules (docs/rules.md 1-5), with the squares of 8x8: 1-4 on rank 8
 # (b8 d8 f8 h8), 29-32 on rank 1 (a1 c1 e1 g1); the long diagonal, the main road, runs
 # a1 h8: 29 25 22 18 15 11 8 4.
 #

@@ -1,5 +1,5 @@
 # claim --where ... main-diagonal: the long diagonal from the dark corner, per board and
-# orientation, worked out from RULES.md 1 by hand.  A condition on exactly those squares
+# orientation, worked out from docs/rules.md 1 by hand.  A condition on exactly those squares
 # prints as main-diagonal, and one on main-diagonal holds 10 (8) squares.
 #   Standard 10x10 (International): a1 = 46, then b2 41, c3 37, d4 32, e5 28, f6 23, g7 19,
 #     h8 14, i9 10, j10 5.

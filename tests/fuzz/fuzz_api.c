@@ -44,7 +44,7 @@ static const char *const probed[][2] = {
     {"stockholm-halt", "B:WK29,20:B5"},
 };
 
-static dtb_handle *handles[2 * VARIANTS]; /* official values, then pure */
+static dtb_handle *handles[VARIANTS];
 
 _Noreturn static void fail(const char *what, const char *detail) {
     fprintf(stderr, "fuzz_api: %s: %s\n", what, detail);
@@ -65,29 +65,30 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc, (void)argv;
     const char *root = getenv("DTB_FUZZ_TABLES");
     if (!root) fail("DTB_FUZZ_TABLES names no folder", "set it to make_tables.sh's OUT/api");
-    for (int i = 0; i < 2 * VARIANTS; i++) {
-        const char *variant = variants[i % VARIANTS].id;
+    for (int i = 0; i < VARIANTS; i++) {
+        const char *variant = variants[i].id;
         char dir[4096];
         snprintf(dir, sizeof dir, "%s/%s", root, variant);
         if (dtb_open(variant, dir, &handles[i]) != DTB_OK)
             fail("cannot open a handle", dtb_last_error());
-        if (i >= VARIANTS) dtb_set_rules(handles[i], DTB_RULES_PURE);
         require_tables(handles[i], variant);
     }
     return 0;
 }
 
 static void check_fen_round_trip(dtb_handle *h, const dtb_position *pos) {
-    char fen[256];
+    char fen[DTB_FEN_MAX];
     dtb_position again;
     if (dtb_format_fen(h, pos, fen, sizeof fen) != DTB_OK) fail("cannot write FEN", "");
     if (dtb_parse_fen(h, fen, &again) != DTB_OK) fail("written FEN does not parse", fen);
+    again.rules = pos->rules; /* which FEN does not carry */
     if (memcmp(&again, pos, sizeof again) != 0) fail("FEN parses to another position", fen);
 }
 
 /* The position as FEN for a message, or a note that it has none. */
-static const char *fen_of(dtb_handle *h, const dtb_position *pos, char fen[256]) {
-    return dtb_format_fen(h, pos, fen, 256) == DTB_OK ? fen : "(a position FEN cannot write)";
+static const char *fen_of(dtb_handle *h, const dtb_position *pos, char fen[DTB_FEN_MAX]) {
+    return dtb_format_fen(h, pos, fen, DTB_FEN_MAX) == DTB_OK ? fen
+                                                              : "(a position FEN cannot write)";
 }
 
 /* Where the full probe answers, the WDL probes answer its value.  They may answer where it
@@ -95,7 +96,7 @@ static const char *fen_of(dtb_handle *h, const dtb_position *pos, char fen[256])
 static void check_wdl(dtb_handle *h, const dtb_position *pos) {
     dtb_value value;
     dtb_wdl wdl, many;
-    char fen[256];
+    char fen[DTB_FEN_MAX];
     if (dtb_probe(h, pos, &value) != DTB_OK) {
         dtb_probe_wdl(h, pos, &wdl);
         return;
@@ -110,7 +111,7 @@ static void check_wdl(dtb_handle *h, const dtb_position *pos) {
 static void check_moves(dtb_handle *h, const dtb_position *pos) {
     dtb_move moves[MOVES_MAX], line[LINE_MAX], best;
     int count = 0, length = 0;
-    char fen[256];
+    char fen[DTB_FEN_MAX];
     if (dtb_moves(h, pos, moves, MOVES_MAX, &count) != DTB_OK) return;
     if (dtb_best_move(h, pos, &best) == DTB_OK &&
         (count == 0 || strcmp(best.notation, moves[0].notation) != 0))
@@ -129,8 +130,10 @@ static void place_pieces(const uint8_t *pairs, size_t size, int squares, dtb_pos
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
+    /* The official values, then the pure ones. */
     int variant = data[0] % (2 * VARIANTS);
-    dtb_handle *h = handles[variant];
+    dtb_rules rules = variant < VARIANTS ? DTB_RULES_OFFICIAL : DTB_RULES_PURE;
+    dtb_handle *h = handles[variant % VARIANTS];
     dtb_position pos;
     memset(&pos, 0, sizeof pos);
     if (data[1] % 3 == 0) {
@@ -139,12 +142,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         memcpy(fen, data + 2, len);
         fen[len] = '\0';
         if (dtb_parse_fen(h, fen, &pos) != DTB_OK) return 0;
+        pos.rules = rules;
         check_fen_round_trip(h, &pos);
     } else if (data[1] % 3 == 1) {
         memcpy(&pos, data + 2, size - 2 < sizeof pos ? size - 2 : sizeof pos);
     } else {
         place_pieces(data + 2, size - 2, variants[variant % VARIANTS].squares, &pos);
         pos.black_to_move = data[1] % 2;
+        pos.rules = rules;
     }
     check_wdl(h, &pos);
     check_moves(h, &pos);

@@ -167,7 +167,7 @@ static bool read_values(TableFile *t, const Indexer *ix, char *err, size_t errle
     if (ix->size <= CELLS_MAX) {
         Cell *cells = allocate(ix->size * sizeof *cells);
         for (uint32_t set = 0; set < info->cells_per_position && ok; set++)
-            ok = table_read_set(t, (int)set, cells, err, errlen) == TABLE_OK;
+            ok = table_read_set(t, (int)set, cells, err, errlen) == STATUS_OK;
         free(cells);
     }
     for (uint32_t set = 0; set < info->cells_per_position && ok; set++)
@@ -175,8 +175,8 @@ static bool read_values(TableFile *t, const Indexer *ix, char *err, size_t errle
             Cell c;
             int wdl;
             ok = !table_stores(t, i) ||
-                 (table_read(t, i, (int)set, &c, err, errlen) == TABLE_OK &&
-                  table_read_wdl(t, i, (int)set, &wdl, err, errlen) == TABLE_OK);
+                 (table_read(t, i, (int)set, &c, err, errlen) == STATUS_OK &&
+                  table_read_wdl(t, i, (int)set, &wdl, err, errlen) == STATUS_OK);
         }
     return ok;
 }
@@ -192,11 +192,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     TableFile *t;
     Indexer ix;
     char err[512];
-    TableStatus st = tb_open_indexed(&s->v, &s->m, path, &t, &ix, err, sizeof err);
-    if (st == TABLE_OK) st = table_verify(t, err, sizeof err);
+    Status st = tb_open_indexed(&s->v, &s->m, path, &t, &ix, err, sizeof err);
+    if (st == STATUS_OK) st = table_verify(t, err, sizeof err);
     bool sound = edits < 6;
-    if (sound && st != TABLE_OK) die("a sound table does not open: ", err);
-    if (st == TABLE_OK && !read_values(t, &ix, err, sizeof err) && sound)
+    if (sound && st != STATUS_OK) die("a sound table does not open: ", err);
+    if (st == STATUS_OK && !read_values(t, &ix, err, sizeof err) && sound)
         die("a sound table does not read: ", err);
     table_close(t);
     return 0;

@@ -15,7 +15,7 @@ import dtb
 
 
 def strong_side(fen):
-    """The side with two kings in two kings against one king, else None (RULES.md 7.2)."""
+    """The side with two kings in two kings against one king, else None (docs/rules.md 7.2)."""
     _, pieces = fen_squares(fen)
     kinds = sorted(pieces.values())
     return {("B", "W", "W"): "W", ("B", "B", "W"): "B"}.get(tuple(kinds))
@@ -101,7 +101,7 @@ def test_brazilian_in_pydraughts_a1_numbering(engine, root):
     Brazilian's; the pos string keeps dtb's order."""
     folder = os.path.join(root, "brazilian")
     e = open_session(engine, root, "brazilian", "--move-numbering=a1")
-    # W:W8:BK29: g7 crowns on h8 (8-4 in dtb's numbering, RULES.md 1); in pydraughts'
+    # W:W8:BK29: g7 crowns on h8 (8-4 in dtb's numbering, docs/rules.md 1); in pydraughts'
     # numbering g7 is (7-1)*4 + 3 + 1 = 28 and h8 is (8-1)*4 + 3 + 1 = 32.
     e.send("pos pos=" + hub_pos("W:W8:BK29", 32), "go think")
     assert parse_arguments(e.until("done")[-1])["move"] == "28-32"

@@ -1,6 +1,6 @@
 #!/bin/sh
 # usage: symbols.sh LIBDTB.SO DTB.H: the shared library's dynamic symbols are the functions
-# dtb.h declares, every one of them and nothing else (no internal name of probe/ leaks).
+# dtb.h declares, every one of them and nothing else (no internal name of the rooms leaks).
 lib=$1 header=$2
 exported=$(nm -D --defined-only "$lib" | awk '{ print $NF }' | sort) || exit 1
 declared=$(grep -oE '^[a-z][a-z_ *]*[ *]dtb_[a-z0-9_]+\(' "$header" |

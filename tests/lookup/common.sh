@@ -1,7 +1,7 @@
 # Sourced by the test_*.sh scripts: usage SCRIPT DTB_PROBE DTB_GEN WORK_DIR.
 # Builds the tables of KMvK and what it converts into (KMvK, KKvK, KvM, KvK) in
 # WORK_DIR/tables, for VARIANT (set before sourcing; Brazilian by default).  Brazilian 8x8 squares: 4 = h8, 8 = g7, 11 = f6, 15 = e5, 18 = d4,
-# 29 = a1, 30 = c1 (RULES.md 1).
+# 29 = a1, 30 = c1 (docs/rules.md 1).
 set -u
 PROBE=$1
 GEN=$2

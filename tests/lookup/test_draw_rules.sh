@@ -1,5 +1,5 @@
-# Frisian's draw rules (RULES.md 7.2): the official values beside the pure ones.
-# Squares (standard 10x10, RULES.md 1): 1 b10, 2 d10, 3 f10, 4 h10, 5 j10, 8 e9, 9 g9,
+# Frisian's draw rules (docs/rules.md 7.2): the official values beside the pure ones.
+# Squares (standard 10x10, docs/rules.md 1): 1 b10, 2 d10, 3 f10, 4 h10, 5 j10, 8 e9, 9 g9,
 # 10 i9, 14 h8, 17 c7, 19 g7, 23 f6, 41 b2, 46 a1.
 #
 # W:WK1,K2:BK17, White to move, derived by hand: White has no capture now (neither king's

@@ -1,5 +1,5 @@
 # diagram: the text and SVG diagrams of one position on a mirrored board and one on a
-# standard board, placed by hand from RULES.md 1.  usage: test_diagram.sh DTB_PROBE WORK_DIR
+# standard board, placed by hand from docs/rules.md 1.  usage: test_diagram.sh DTB_PROBE WORK_DIR
 # Scandinavian 8x8 is mirrored: a1 light, square 1 = a8; rank 8 holds 1-4 on a8 c8 e8 g8,
 # rank 7 5-8 on b7 d7 f7 h7, rank 4 17-20 on a4 c4 e4 g4, rank 2 25-28 on a2 c2 e2 g2.  So
 # in B:WK3,7:B20,K28 White has a king on e8 and a man on f7, Black a man on g4 and a king

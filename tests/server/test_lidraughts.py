@@ -13,7 +13,7 @@ import sys
 
 from test_serve import Server, build_tables, check, failures, lookup, random_fen
 
-# variant -> (pieces, squares, White's and Black's promotion squares): RULES.md 1.
+# variant -> (pieces, squares, White's and Black's promotion squares): docs/rules.md 1.
 BOARDS = {
     "brazilian": (3, 32, range(1, 5), range(29, 33)),
     "frisian": (3, 50, range(1, 6), range(46, 51)),

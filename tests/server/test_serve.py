@@ -1,6 +1,6 @@
 """dtb-serve over HTTP, as a client sees it. The test builds 3-piece sets, starts dtb-serve
 on a free port and checks every endpoint against the command line (dtb-probe batch, lookup
-and stats: an outside check, none of the server's code), the rules (RULES.md) for the
+and stats: an outside check, none of the server's code), the rules (docs/rules.md) for the
 boards, and Python's own JSON parser for every body. Then the errors with their status
 codes, files of the page's folder and every way out of it refused, a corrupt table
 answered 500 with its file named, concurrent clients, connections kept alive, bad
@@ -27,7 +27,7 @@ import zlib
 from serve_process import start_dtb_serve
 
 # The sets built, variant -> (pieces, board squares, promotion squares of White's and of
-# Black's men (RULES.md 1), mirrored, king-move counts, draw rules).
+# Black's men (docs/rules.md 1), mirrored, king-move counts, draw rules).
 BOARDS = {
     "brazilian": (3, 32, range(1, 5), range(29, 33), False, False, False),
     "frisian": (3, 50, range(1, 6), range(46, 51), False, True, True),
@@ -187,7 +187,7 @@ def squares_of(fen, side):
 
 
 def cell(variant, square):
-    """(row from the top, file) of a square (RULES.md 1): numbered in reading order from
+    """(row from the top, file) of a square (docs/rules.md 1): numbered in reading order from
     White's side, the top row's first dark square on file b, or on a where mirrored."""
     _, squares, _, _, mirrored, _, _ = BOARDS[variant]
     per_row = 5 if squares == 50 else 4
@@ -197,7 +197,7 @@ def cell(variant, square):
 
 def between(variant, a, b):
     """The squares strictly between a and b on their line, or None when they share none: a
-    diagonal, or for the kings of some variants a row or a file (RULES.md)."""
+    diagonal, or for the kings of some variants a row or a file (docs/rules.md)."""
     (r1, f1), (r2, f2) = cell(variant, a), cell(variant, b)
     if abs(r2 - r1) != abs(f2 - f1) and r1 != r2 and f1 != f2:
         return None
@@ -263,7 +263,7 @@ def check_variants(server, tables):
         board = (v.get("board_size"), v.get("squares"), v.get("mirrored"),
                  v.get("king_move_limit"), v.get("draw_rules"))
         want = (8 if squares == 32 else 10, squares, mirrored, counts, rules)
-        check(f"variants: {variant}'s board as RULES.md gives it", board == want, f"{board} != {want}")
+        check(f"variants: {variant}'s board as docs/rules.md gives it", board == want, f"{board} != {want}")
         files = sorted(f[:-4] for f in os.listdir(f"{tables}/{variant}") if f.endswith(".dtb"))
         listed = v.get("materials", [])
         check(f"variants: {variant}'s materials are its files, fewest pieces first",

@@ -39,8 +39,8 @@ static void refused(const char *path, uint64_t bytes, bool fresh, uint64_t neede
                     uint64_t free_bytes, const char *what) {
     SliceFile *f = NULL;
     char err[8192] = "", named[8192], free_text[128];
-    TableStatus st = slice_file_open(path, bytes, fresh, &f, err, sizeof err);
-    check(st == TABLE_ERR_IO && !f, what);
+    Status st = slice_file_open(path, bytes, fresh, &f, err, sizeof err);
+    check(st == STATUS_IO && !f, what);
     snprintf(named, sizeof named, "no room for the scratch file '%s': it needs %llu bytes (", path,
              (unsigned long long)needed);
     snprintf(free_text, sizeof free_text, ") more on disk, its filesystem has %llu (",
@@ -60,7 +60,7 @@ int main(int argc, char **argv) {
     /* Made anew: twice the filesystem is refused with all of it free; a quarter is held. */
     refused(fresh_path, 2u * FS_BYTES, true, 2u * FS_BYTES, FS_BYTES, "a fresh file too large");
     SliceFile *f = NULL;
-    check(slice_file_open(fresh_path, FS_BYTES / 4, true, &f, err, sizeof err) == TABLE_OK, err);
+    check(slice_file_open(fresh_path, FS_BYTES / 4, true, &f, err, sizeof err) == STATUS_OK, err);
     check(held(fresh_path) >= FS_BYTES / 4, "a fresh file holds its bytes on disk");
     slice_file_free(f);
     unlink(fresh_path);
@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
     const char mark[] = "cells of slices solved before";
     make_sparse(reopened, FS_BYTES / 2, 300000, mark);
     f = NULL;
-    check(slice_file_open(reopened, FS_BYTES / 2, false, &f, err, sizeof err) == TABLE_OK, err);
+    check(slice_file_open(reopened, FS_BYTES / 2, false, &f, err, sizeof err) == STATUS_OK, err);
     check(held(reopened) >= FS_BYTES / 2, "a reopened file holds its bytes on disk");
     if (f) {
         const char *data = slice_file_data(f);

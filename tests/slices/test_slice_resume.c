@@ -64,7 +64,7 @@ static void spoil_unfinished(const Indexer *ix, const char *cells_path, uint64_t
 static void solve(const Variant *v, Tablebase *tb, const Material *m, const SolveOptions *opt,
                   SolvedTable *out) {
     char err[512];
-    if (solve_material(v, tb, m, opt, out, err, sizeof err) != TABLE_OK) die("solve", err);
+    if (solve_material(v, tb, m, opt, out, err, sizeof err) != STATUS_OK) die("solve", err);
 }
 
 /* Solves m's value set `set` in memory, then in slice groups one slice a chunk, spoils the

@@ -1,5 +1,5 @@
 // The board as SVG in the variant's orientation, White at the bottom unless flipped
-// (RULES.md 1): dark squares carry their number (shown on demand) and take clicks. Over it
+// (docs/rules.md 1): dark squares carry their number (shown on demand) and take clicks. Over it
 // go the last move's squares, the piece picked and its targets, and the moves shown (hovered
 // in the list, or offered when several captures share a start and a target): a line from
 // the start through every landing square, each captured piece crossed out.

@@ -1,4 +1,4 @@
-// Frisian's king-move counts (RULES.md 7.1) as two selects, one a side: "none", or one of
+// Frisian's king-move counts (docs/rules.md 7.1) as two selects, one a side: "none", or one of
 // the side's kings with the number of moves it has made in a row. A side needs both men
 // and kings for a count to exist.
 

@@ -1,5 +1,5 @@
-// PDN FEN (RULES.md 1) with Frisian's ":C" king-move counts (RULES.md 7.1), read and written
-// as probe/fen.c does, and read as other programs write it as probe/fen.c reads it: in a PDN
+// PDN FEN (docs/rules.md 1) with Frisian's ":C" king-move counts (docs/rules.md 7.1), read and written
+// as rules/fen.c does, and read as other programs write it as rules/fen.c reads it: in a PDN
 // tag line [FEN "..."], in lower case, and lidraughts' FEN with its ":H" (half-moves since
 // the material of a draw rule arose), ":F" (the move number) and Frisian king-move field
 // ":+" Black's count and king (two digits) "+" White's. The page only needs it to draw and
@@ -67,7 +67,7 @@ function readLidraughtsCounts(position, field, squares) {
     readLidraughtsCount(position, "B", parts[1], field, squares);
     readLidraughtsCount(position, "W", parts[2], field, squares);
     // lidraughts keeps a count after its king was taken, or its side lost its men: no limit
-    // applies there (RULES.md 7.1).
+    // applies there (docs/rules.md 7.1).
     pruneCounts(position);
 }
 
@@ -132,7 +132,7 @@ export function parseFen(text, squares) {
 }
 
 /**
- * The moves the side with two kings has played in two kings against one king (RULES.md 7.2)
+ * The moves the side with two kings has played in two kings against one king (docs/rules.md 7.2)
  * by lidraughts' ":H", the plies of both sides since that material arose, as dtb_parse_fen
  * reads them: half, and the odd one when the lone king is to move; null without ":H" or in
  * another material.
@@ -158,7 +158,7 @@ function pieceList(position, colour, squares) {
     return tokens.join(",");
 }
 
-/** The FEN of position, White's pieces first in square order, as probe/fen.c writes it. */
+/** The FEN of position, White's pieces first in square order, as rules/fen.c writes it. */
 export function formatFen(position, squares) {
     let fen = `${position.side}:W${pieceList(position, "w", squares)}:B${
         pieceList(position, "b", squares)}`;
@@ -177,7 +177,7 @@ export function materialOf(position) {
 }
 
 /**
- * Drops king-move counts the position no longer allows (RULES.md 7.1): the counted king
+ * Drops king-move counts the position no longer allows (docs/rules.md 7.1): the counted king
  * gone, or its side left without men.
  */
 export function pruneCounts(position) {

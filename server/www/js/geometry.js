@@ -1,4 +1,4 @@
-// Where each numbered square lies on the screen (RULES.md 1): squares are numbered in
+// Where each numbered square lies on the screen (docs/rules.md 1): squares are numbered in
 // reading order from White's side, and White sits at the bottom, so square 1 is on the top
 // row. The dark squares of the top row start on file b (standard) or file a (mirrored).
 // A flipped board turns it half a turn, Black at the bottom.

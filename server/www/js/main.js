@@ -28,7 +28,7 @@ const SPEEDS = {
     normal: 700,
     fast: 250
 };
-// Frisian's draw rules count the moves played in two kings against one (RULES.md 7.2).
+// Frisian's draw rules count the moves played in two kings against one (docs/rules.md 7.2).
 const TWO_KINGS_V_ONE = ["KKvK", "KvKK"];
 const NOT_TYPED = new Set(["INPUT", "SELECT", "TEXTAREA"]); // where keys are the field's own
 

@@ -1,0 +1,117 @@
+/* Slice groups shared out over processes (SliceShare in solve.h, for dtb-gen --mpi). */
+#include "solver.h"
+
+#include "slice_file.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* Slice groups shared out over processes: see solve.h.  The process that shares them out
+ * holds the order, the scratch files (made, or continued from a checkpoint, by open_scratch)
+ * and the checkpoint; it never solves. */
+struct SliceShare {
+    Solver *s;
+    SolveOptions opt;
+    char table[4400]; /* opt.scratch */
+};
+
+Status slice_share_open(const Variant *v, const Material *m, const SolveOptions *opt,
+                        SliceShare **out, char *err, size_t errlen) {
+    SliceShare *sh = calloc(1, sizeof *sh);
+    if (!sh) return STATUS_MEMORY;
+    sh->opt = *opt;
+    snprintf(sh->table, sizeof sh->table, "%s", opt->scratch);
+    sh->opt.scratch = sh->table;
+    sh->s = solver_new(v, NULL, m, &sh->opt);
+    Status st = sh->s && solver_plan_slices(sh->s) ? solver_open_scratch(sh->s, err, errlen)
+                                                   : STATUS_MEMORY;
+    if (st == STATUS_MEMORY) snprintf(err, errlen, "out of memory");
+    if (st != STATUS_OK) {
+        slice_share_free(sh);
+        return st;
+    }
+    *out = sh;
+    return STATUS_OK;
+}
+
+/* Where the group of order[k] ends, or 0 when k is past the last group (holes are none). */
+static uint64_t group_end(const Solver *s, uint64_t k) {
+    for (int r = 0; r < SLICE_HOLE; r++)
+        if (k < s->group_start[r + 1]) return s->group_start[r + 1];
+    return 0;
+}
+
+bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
+    *begin = sh->s->solved;
+    *end = group_end(sh->s, sh->s->solved);
+    return *end > 0;
+}
+
+void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits) {
+    Solver *s = sh->s;
+    for (uint64_t k = begin; k < begin + count; k++)
+        for (int side = 0; side < 2; side++)
+            solver_or_bits(s->unstored, slice_index(s, k, side), bits,
+                           range_offset(s, begin, k, side), s->slice_size);
+    slice_file_release(s->bits);
+}
+
+Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
+    Solver *s = sh->s;
+    s->solved = solved;
+    return solver_checkpoint(s, solved == s->group_start[SLICE_HOLE], err, errlen);
+}
+
+void slice_share_free(SliceShare *sh) {
+    if (!sh) return;
+    char err[600];
+    if (sh->s && sh->s->file && sh->s->solved > sh->s->checkpointed)
+        solver_checkpoint(sh->s, true, err, sizeof err); /* else the last one stands */
+    if (sh->s) {
+        slice_file_free(sh->s->file);
+        slice_file_free(sh->s->bits);
+        solver_free(sh->s, 0);
+    }
+    free(sh);
+}
+
+uint64_t solve_range_words(const Indexer *ix, uint64_t count) {
+    return bitmap_words(count * slice_positions(ix));
+}
+
+/* Whether order[begin, begin + count) lies in one group: else the slices would read cells of
+ * slices solved beside them. */
+static bool in_one_group(const Solver *s, uint64_t begin, uint64_t count) {
+    return count && begin + count <= group_end(s, begin);
+}
+
+Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
+                         const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,
+                         char *err, size_t errlen) {
+    int threads = solver_threads(opt);
+    Solver *s = solver_new(v, tb, m, opt);
+    if (!s) return STATUS_MEMORY;
+    s->range_bits = bits;
+    s->range_begin = begin;
+    Status st = s->exits && solver_alloc_arrays(s, threads) ? STATUS_OK : STATUS_MEMORY;
+    if (st == STATUS_OK && !in_one_group(s, begin, count)) {
+        snprintf(err, errlen, "slices %" PRIu64 " to %" PRIu64 " of the order are not of one group",
+                 begin, begin + count);
+        st = STATUS_CORRUPT;
+    }
+    char path[4400];
+    solver_scratch_path(opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
+    if (st == STATUS_OK)
+        st = slice_file_open(path, solver_cells_bytes(&s->ix), false, &s->file, err, errlen);
+    if (st == STATUS_OK) {
+        s->finished = slice_file_data(s->file);
+        st = solver_chunks(s, threads, begin, count, err, errlen);
+    }
+    if (st == STATUS_OK) st = slice_file_sync(s->file, err, errlen);
+    if (st == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
+    slice_file_free(s->file);
+    free(s->cells);
+    solver_free(s, threads);
+    return st;
+}
