@@ -255,10 +255,6 @@ Status table_read_wdl(TableFile *t, uint64_t index, int set, int *out, char *err
     return s;
 }
 
-bool table_dtw_fits(unsigned wdl, unsigned half) {
-    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_STORED_MAX;
-}
-
 Status table_read(TableFile *t, uint64_t index, int set, Cell *out, char *err, size_t errlen) {
     unsigned wdl = 0, half = 0;
     Status s = check_request(t, index, set, err, errlen);

@@ -151,22 +151,6 @@ static Status parse_info(TableFile *t, const uint8_t *head, char *err, size_t er
     return STATUS_OK;
 }
 
-uint64_t table_block_begin(const TableFile *t, uint64_t b) {
-    return b == 0 ? t->data_start : t->entries[b - 1].end;
-}
-
-const Stream *table_stream_of(const TableFile *t, uint64_t b) {
-    int i = 0;
-    while (b >= t->streams[i].first + t->streams[i].blocks) i++;
-    return &t->streams[i];
-}
-
-size_t table_decoded_bytes(const TableFile *t, uint64_t b) {
-    const Stream *s = table_stream_of(t, b);
-    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b - s->first);
-    return (size_t)tf_encoded_bytes(s->encoding, n);
-}
-
 /* Whether block b's entry, read from the offset table, lies after the previous block and
  * no further than bound bytes on. */
 static bool read_entry(TableFile *t, const uint8_t *table, uint64_t b, size_t bound) {

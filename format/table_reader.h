@@ -1,6 +1,7 @@
 /* What the files reading a table share (table_file.c: opening and the header;
  * table_blocks.c: blocks and probes; table_scan.c: whole-table scans): the reader's state,
- * and the helpers more than one uses.  Private to format/table_*.c. */
+ * and the helpers more than one uses (the small ones inline: they lie on the probes'
+ * path).  Private to format/table_*.c. */
 #ifndef DTB_TABLE_READER_H
 #define DTB_TABLE_READER_H
 
@@ -66,13 +67,23 @@ struct TableFile {
 ssize_t table_read_at(int fd, void *buf, size_t len, uint64_t offset);
 
 /* The file offset where block number b begins. */
-uint64_t table_block_begin(const TableFile *t, uint64_t b);
+static inline uint64_t table_block_begin(const TableFile *t, uint64_t b) {
+    return b == 0 ? t->data_start : t->entries[b - 1].end;
+}
 
 /* The stream that block number b belongs to. */
-const Stream *table_stream_of(const TableFile *t, uint64_t b);
+static inline const Stream *table_stream_of(const TableFile *t, uint64_t b) {
+    int i = 0;
+    while (b >= t->streams[i].first + t->streams[i].blocks) i++;
+    return &t->streams[i];
+}
 
 /* The bytes block number b decodes to. */
-size_t table_decoded_bytes(const TableFile *t, uint64_t b);
+static inline size_t table_decoded_bytes(const TableFile *t, uint64_t b) {
+    const Stream *s = table_stream_of(t, b);
+    uint64_t n = tf_block_positions(t->stored_count, s->per_block, b - s->first);
+    return (size_t)tf_encoded_bytes(s->encoding, n);
+}
 
 /* Reads block b's compressed bytes into a new buffer (*out) and checks their checksum. */
 Status table_load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *len, char *err,
@@ -83,6 +94,8 @@ Status table_decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, siz
 
 /* Whether the DTW of this WDL and half is one a table may store: a DTW stream of two bytes
  * a position can store more, which only a crafted file (its checksums made good) does. */
-bool table_dtw_fits(unsigned wdl, unsigned half);
+static inline bool table_dtw_fits(unsigned wdl, unsigned half) {
+    return tf_dtw_of_half((int)wdl, half) <= CELL_DTW_STORED_MAX;
+}
 
 #endif

@@ -33,17 +33,6 @@ static int pending_exit_loss(Cell c) {
     return field & 1 ? 0 : field >> 1;
 }
 
-/* The slice order[k]. */
-Slice solver_slice_at(Solver *s, uint64_t k) {
-    uint64_t slice = s->order[k], slot = s->file ? k - s->chunk_first : slice;
-    Slice sl = {s, {0, 0}, {0, 0}, 0};
-    for (int side = 0; side < 2; side++) {
-        sl.global[side] = slice_index(s, k, side);
-        sl.local[side] = side * s->side_stride + slot * s->slot_stride;
-    }
-    return sl;
-}
-
 /* The local index of index g, a position of sl (of either side to move), and back. */
 static uint64_t local_in(const Slice *sl, uint64_t g) {
     int side = g >= sl->s->ix.per_side;

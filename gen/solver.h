@@ -156,6 +156,17 @@ static inline uint64_t range_offset(const Solver *s, uint64_t begin, uint64_t k,
     return ((k - begin) * 2 + side) * s->slice_size;
 }
 
+/* The slice order[k]. */
+static inline Slice solver_slice_at(Solver *s, uint64_t k) {
+    uint64_t slice = s->order[k], slot = s->file ? k - s->chunk_first : slice;
+    Slice sl = {s, {0, 0}, {0, 0}, 0};
+    for (int side = 0; side < 2; side++) {
+        sl.global[side] = slice_index(s, k, side);
+        sl.local[side] = side * s->side_stride + slot * s->slot_stride;
+    }
+    return sl;
+}
+
 /* The words of a bitmap of `positions` bits. */
 static inline uint64_t bitmap_words(uint64_t positions) {
     return positions / 64 + 1;
@@ -168,9 +179,6 @@ static inline uint64_t bitmap_words(uint64_t positions) {
 enum { SCRATCH_CELLS, SCRATCH_UNSTORED, SCRATCH_CHECKPOINT, SCRATCH_FILES };
 
 /* solve_layers.c: the slices, each by layers of DTW, group by group. */
-
-/* The slice order[k]. */
-Slice solver_slice_at(Solver *s, uint64_t k);
 
 /* Lets the scratch files' pages go. */
 void solver_release(const Solver *s);
