@@ -42,8 +42,7 @@ static bool add_entry(Manifest *m, const ManifestEntry *e, int *capacity) {
 }
 
 /* The lines of f after the first, which named the variant. */
-static Status read_entries(FILE *f, Manifest *out, const char *path, char *err,
-                                size_t errlen) {
+static Status read_entries(FILE *f, Manifest *out, const char *path, char *err, size_t errlen) {
     char *line = NULL;
     size_t cap = 0;
     int capacity = 0;
@@ -52,7 +51,7 @@ static Status read_entries(FILE *f, Manifest *out, const char *path, char *err,
         ManifestEntry e;
         if (!parse_entry(line, &e))
             s = status_fail(err, errlen, STATUS_CORRUPT, path,
-                        "line %ld is not 'MATERIAL size=BYTES xxh3=16 HEX DIGITS ...'", number);
+                            "line %ld is not 'MATERIAL size=BYTES xxh3=16 HEX DIGITS ...'", number);
         else if (!add_entry(out, &e, &capacity))
             s = status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     }
@@ -63,23 +62,23 @@ static Status read_entries(FILE *f, Manifest *out, const char *path, char *err,
 }
 
 Status manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
-                          size_t errlen) {
+                     size_t errlen) {
     char path[TB_DIR_MAX + 32];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
     *out = (Manifest){.entries = NULL, .count = 0};
     FILE *f = fopen(path, "r");
     if (!f)
         return status_fail(err, errlen, errno == ENOENT ? STATUS_MISSING : STATUS_IO, path, "%s",
-                       strerror(errno));
+                           strerror(errno));
     char first[256];
     Status s = STATUS_OK;
     if (!fgets(first, sizeof first, f) ||
         sscanf(first, "# dtb tables of %63[^:]:", out->variant) != 1)
         s = status_fail(err, errlen, STATUS_CORRUPT, path,
-                    "line 1 is not '# dtb tables of VARIANT: ...'");
+                        "line 1 is not '# dtb tables of VARIANT: ...'");
     if (s == STATUS_OK && variant && strcmp(out->variant, variant) != 0)
         s = status_fail(err, errlen, STATUS_VARIANT, path, "lists the tables of %s, not of %s",
-                    out->variant, variant);
+                        out->variant, variant);
     if (s == STATUS_OK) s = read_entries(f, out, path, err, errlen);
     fclose(f);
     return s;

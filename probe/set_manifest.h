@@ -40,8 +40,7 @@ typedef enum ManifestMatch {
  * be read; STATUS_CORRUPT naming the first line that is not as dtb-gen writes it;
  * STATUS_VARIANT when it lists the tables of another variant than `variant` (an id;
  * NULL accepts any); STATUS_MEMORY.  err names the file in every failure. */
-Status manifest_read(const char *dir, const char *variant, Manifest *out, char *err,
-                          size_t errlen);
+Status manifest_read(const char *dir, const char *variant, Manifest *out, char *err, size_t errlen);
 
 void manifest_free(Manifest *m);
 

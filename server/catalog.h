@@ -14,7 +14,7 @@
 typedef struct CatVariant {
     dtb_variant_info info;
     char *dir;
-    dtb_handle *h; /* both value sets: a position names its rules */
+    dtb_handle *h;                /* both value sets: a position names its rules */
     char etag[MANIFEST_TAG_TEXT]; /* its answers' tag (manifest_tag.h), "" without MANIFEST */
 } CatVariant;
 

@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define DRAW_LINE_MAX     20 /* moves of a drawn line shown, as dtb-probe lookup shows */
-#define STATS_RETRY_AFTER 2  /* seconds a client waits while another material is counted */
+#define DRAW_LINE_MAX     20  /* moves of a drawn line shown, as dtb-probe lookup shows */
+#define STATS_RETRY_AFTER 2   /* seconds a client waits while another material is counted */
 #define BUILD_COMMAND_MAX 128 /* "dtb-gen --variant ID MATERIAL" */
 
 /* Names of dtb_wdl values, indexed by value + 1. */

@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define UCI_MAX   (2 * (DTB_PATH_MAX + 1) + 1)
+#define UCI_MAX (2 * (DTB_PATH_MAX + 1) + 1)
 
 /* lidraughts' variant keys (its modules/draughts/src/main/variant/) and dtb's variant of the
  * same rules, NULL where dtb has none. */

@@ -1,7 +1,7 @@
-// PDN FEN (docs/rules.md 1) with Frisian's ":C" king-move counts (docs/rules.md 7.1), read and written
-// as rules/fen.c does, and read as other programs write it as rules/fen.c reads it: in a PDN
-// tag line [FEN "..."], in lower case, and lidraughts' FEN with its ":H" (half-moves since
-// the material of a draw rule arose), ":F" (the move number) and Frisian king-move field
+// PDN FEN (docs/rules.md 1) with Frisian's ":C" king-move counts (docs/rules.md 7.1), read and
+// written as rules/fen.c does, and read as other programs write it as rules/fen.c reads it: in a
+// PDN tag line [FEN "..."], in lower case, and lidraughts' FEN with its ":H" (half-moves since the
+// material of a draw rule arose), ":F" (the move number) and Frisian king-move field
 // ":+" Black's count and king (two digits) "+" White's. The page only needs it to draw and
 // edit a position; the server's answer is what says whether a position is legal, with its own
 // error naming the part.
