@@ -490,7 +490,8 @@ struct BuildRun {
     const BuildOptions *opt;
     Tablebase *tb; /* only names the files: solving reads through handles of its own */
     Found *found;
-    Need *need; /* how each material is solved, as the check at the run's beginning found */
+    Need *need;     /* how each material is solved, as the check at the run's beginning found */
+    char *manifest; /* the folder's manifest when the run began, or NULL (manifest_write) */
     int lock;
 };
 
@@ -513,9 +514,11 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
     run->found = malloc((size_t)count * sizeof *run->found + 1);
     run->need = malloc((size_t)count * sizeof *run->need + 1);
     if (run->tb && (!run->found || !run->need)) snprintf(err, errlen, "out of memory");
-    int result = !run->tb || !run->found || !run->need ||
-                 find_tables(v, run->tb, list, count, run->found, err, errlen) ||
-                 check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen);
+    int result =
+        !run->tb || !run->found || !run->need ||
+        find_tables(v, run->tb, list, count, run->found, err, errlen) ||
+        check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen) ||
+        manifest_read(opt->dir, &run->manifest, err, errlen);
     if (result == 0 && changes_ahead(run->found, count, opt->one_side))
         result = manifest_retire(opt->dir, err, errlen);
     return result;
@@ -528,7 +531,9 @@ bool build_run_pending(const BuildRun *run, int i) {
 
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     if (!run) return 1;
-    if (result == 0) result = manifest_write(run->v, run->opt->dir, err, errlen);
+    if (result == 0)
+        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen);
+    free(run->manifest);
     free(run->found);
     free(run->need);
     tb_close(run->tb);
