@@ -1,6 +1,7 @@
 #include "build.h"
 
 #include "atomic_file.h"
+#include "build_pool.h"
 #include "draw_rules.h"
 #include "folder_lock.h"
 #include "manifest.h"
@@ -529,6 +530,17 @@ bool build_run_pending(const BuildRun *run, int i) {
     return f->status != TABLE_OK || (f->draft && !run->opt->one_side);
 }
 
+int build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen) {
+    BuildOptions opt = *run->opt;
+    opt.threads = threads;
+    return build_one(run->v, run->tb, &run->list[i], &run->found[i], &run->need[i], &opt, err,
+                     errlen);
+}
+
+uint64_t build_run_bytes(const BuildRun *run, int i) {
+    return run->need[i].bytes;
+}
+
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     if (!run) return 1;
     if (result == 0)
@@ -663,8 +675,7 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
                  char *err, size_t errlen) {
     BuildRun *run;
     int result = build_run_begin(v, list, count, opt, &run, err, errlen);
-    for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, run->tb, &list[i], &run->found[i], &run->need[i], opt, err, errlen);
+    if (result == 0) result = build_pool_run(run, v, list, count, opt, err, errlen);
     for (int i = 0; i < count && result == 0 && opt->one_side; i++)
         result = build_one_side(v, &list[i], opt, err, errlen);
     return build_run_end(run, result, err, errlen);
