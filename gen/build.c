@@ -65,7 +65,7 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
  * move. */
 typedef struct Found {
     TableStatus status;
-    bool both_sides, draft;
+    bool both_sides, draft; /* both_sides: or one giving the other, mirrored */
     char why[512];
 } Found;
 
@@ -76,7 +76,7 @@ static Found find_table(const Variant *v, const char *path, const Material *m) {
     TableFile *t;
     f.status = tb_open_indexed(v, m, path, &t, NULL, f.why, sizeof f.why);
     if (f.status == TABLE_OK) {
-        f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
+        f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH || table_info(t)->mirrored;
         f.draft = table_info(t)->draft;
         f.status = table_verify(t, f.why, sizeof f.why);
     }
@@ -344,6 +344,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     idx_part_sizes(&ix, info.part_size);
     snprintf(info.variant, sizeof info.variant, "%s", v->id);
     snprintf(info.material, sizeof info.material, "%s", name);
+    if (!opt->one_side) table_writer_full_sides(&info, m); /* a draft stores both */
     TableWriter *w;
     if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != TABLE_OK)
         return 1;

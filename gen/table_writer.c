@@ -117,10 +117,11 @@ static TableStatus check_info(const TableInfo *info, PartOrder *order, const cha
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
-        info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER)
+        info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER ||
+        (info->mirrored && info->sides == TABLE_SIDES_BOTH))
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
                        "cannot write: empty or unterminated name, bad value set count or sides "
-                       "code, or an odd number of positions");
+                       "code (mirrored with both), or an odd number of positions");
     const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
     if (!part_order_init(order, info->part_size, parts, info->positions / 2))
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, path,
@@ -229,6 +230,11 @@ TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, ui
 void table_writer_draft(TableWriter *w) {
     w->draft = true;
     if (picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
+}
+
+void table_writer_full_sides(TableInfo *info, const Material *m) {
+    info->mirrored = material_self_symmetric(m);
+    info->sides = info->mirrored ? TABLE_SIDES_WHITE : TABLE_SIDES_BOTH;
 }
 
 TableStatus table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
@@ -801,7 +807,7 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
         tf_put_u64(h + TF_OFF_PARTS + 8 * k, info->part_size[k]);
         h[TF_OFF_ORDER + k] = info->part_order[k];
     }
-    h[TF_OFF_FLAGS] = w->draft ? TF_FLAG_DRAFT : 0;
+    h[TF_OFF_FLAGS] = (w->draft ? TF_FLAG_DRAFT : 0) | (info->mirrored ? TF_FLAG_MIRRORED : 0);
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
     for (int i = 0; i < TF_STREAMS; i++) {

@@ -3,6 +3,7 @@
 #ifndef DTB_TABLE_WRITER_H
 #define DTB_TABLE_WRITER_H
 
+#include "material.h"
 #include "table_file.h"
 
 #include <stddef.h>
@@ -40,6 +41,11 @@ TableStatus table_writer_begin(const char *path, const TableInfo *info, TableWri
  * TABLE_BLOCK_BYTES_MAX. */
 TableStatus table_writer_begin_sized(const char *path, const TableInfo *info, uint32_t block_bytes,
                                      TableWriter **out, char *err, size_t errlen);
+
+/* Makes info store what a full table of m stores: one side to move, mirrored
+ * (TableInfo.mirrored), where m is its own twin, else both sides.  The header's counts
+ * are still those of both sides. */
+void table_writer_full_sides(TableInfo *info, const Material *m);
 
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
  * change.  TABLE_ERR_MEMORY when their contexts cannot be made. */

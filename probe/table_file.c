@@ -218,10 +218,14 @@ static TableStatus parse_info(TableFile *t, const uint8_t *head, char *err, size
         return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
                        "the index's parts do not multiply to its size or their order is not a "
                        "permutation");
-    if (head[TF_OFF_FLAGS] & ~TF_FLAG_DRAFT)
-        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path, "unknown flags %#x in the header",
-                       head[TF_OFF_FLAGS]);
-    info->draft = head[TF_OFF_FLAGS] & TF_FLAG_DRAFT;
+    uint8_t flags = head[TF_OFF_FLAGS];
+    if (flags & ~(TF_FLAG_DRAFT | TF_FLAG_MIRRORED) ||
+        (flags & TF_FLAG_MIRRORED && info->sides == TABLE_SIDES_BOTH))
+        return tf_fail(err, errlen, TABLE_ERR_CORRUPT, t->path,
+                       "unknown flags %#x in the header, or mirrored with both sides stored",
+                       flags);
+    info->draft = flags & TF_FLAG_DRAFT;
+    info->mirrored = flags & TF_FLAG_MIRRORED;
     return TABLE_OK;
 }
 
@@ -573,7 +577,7 @@ bool table_stores(const TableFile *t, uint64_t index) {
 }
 
 bool table_leaves_threats(const TableFile *t) {
-    return t->info.sides != TABLE_SIDES_BOTH;
+    return t->info.sides != TABLE_SIDES_BOTH && !t->info.mirrored;
 }
 
 static TableStatus check_request(const TableFile *t, uint64_t index, int set, char *err,
