@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes bench/RESULTS.md from the rows bench/sets.sh and bench/verify_sets.sh recorded
 # (bench/results/*.tsv): the latest row of each variant and piece count; and the materials
-# built alone past a set, as recorded by hand in materials.tsv.  A check counts
+# built alone past a set, as recorded by hand in materials.tsv; then generator.md, written
+# by hand from bench/scaling.sh's output (results/scaling.txt).  A check counts
 # for the set of its variant built last before it (the sets of one variant are built one
 # after the other, each over the last): dates (UTC, with the time since 2026-11-26)
 # compare as text.
@@ -93,5 +94,7 @@ cd "$(dirname "$0")/results"
       printf "| %s | %s | %.3f G | %s | %d min %02d s | %d min %02d s | %.0f | %s | %s | %s | %s |\n",
         $1, $2, $3 / 1e9, $4, $5 / 60, $5 % 60, $6 / 60, $6 % 60, ($5 + $6) * 1e9 / $3, $7, $8, $9, $10
     }' materials.tsv
+  # Measurements written by hand beside the scripts that print them (bench/scaling.sh).
+  [ -f generator.md ] && { echo; cat generator.md; }
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2
