@@ -27,11 +27,13 @@ static bool takes_all(const Pool *p, int i) {
     return mpi_schedule_positions(p->schedule, i) >= small || build_run_sliced(p->run, i);
 }
 
-/* Whether material i may begin now: alone once nothing is under way, else beside what is,
- * within --memory. */
+/* Whether material i may begin now: one that takes every thread once nothing is under
+ * way; another while none waits to take them, once nothing is under way or beside what
+ * is within --memory. */
 static bool may_begin(const Pool *p, int i, bool all) {
-    if (p->running == 0) return true;
-    return !all && p->running_bytes + build_run_bytes(p->run, i) <= p->opt->memory;
+    if (all) return p->running == 0;
+    if (p->alone) return false;
+    return p->running == 0 || p->running_bytes + build_run_bytes(p->run, i) <= p->opt->memory;
 }
 
 /* Builds material i, taken from the schedule, when it may begin; called and returns with
