@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes bench/RESULTS.md from the rows bench/sets.sh and bench/verify_sets.sh recorded
 # (bench/results/*.tsv): the latest row of each variant and piece count; and the materials
-# built alone past a set, as recorded by hand in materials.tsv.  A check counts
+# built alone past a set, as recorded by hand in materials.tsv; then generator.md, written
+# by hand from bench/scaling.sh's output (results/scaling.txt).  A check counts
 # for the set of its variant built last before it (the sets of one variant are built one
 # after the other, each over the last): dates (UTC, with the time since 2026-11-26)
 # compare as text.
@@ -108,5 +109,7 @@ cd "$(dirname "$0")/results"
     cat "${run%%:*}.txt"
     echo '```'
   done
+  # Measurements written by hand beside the scripts that print them (bench/scaling.sh).
+  [ -f generator.md ] && { echo; cat generator.md; }
 } >../RESULTS.md
 echo "wrote bench/RESULTS.md" >&2

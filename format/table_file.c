@@ -144,10 +144,14 @@ static Status parse_info(TableFile *t, const uint8_t *head, char *err, size_t er
         return status_fail(err, errlen, STATUS_CORRUPT, t->path,
                            "the index's parts do not multiply to its size or their order is not a "
                            "permutation");
-    if (head[TF_OFF_FLAGS] & ~TF_FLAG_DRAFT)
-        return status_fail(err, errlen, STATUS_CORRUPT, t->path, "unknown flags %#x in the header",
-                           head[TF_OFF_FLAGS]);
-    info->draft = head[TF_OFF_FLAGS] & TF_FLAG_DRAFT;
+    uint8_t flags = head[TF_OFF_FLAGS];
+    if (flags & ~(TF_FLAG_DRAFT | TF_FLAG_MIRRORED) ||
+        (flags & TF_FLAG_MIRRORED && info->sides == TABLE_SIDES_BOTH))
+        return status_fail(err, errlen, STATUS_CORRUPT, t->path,
+                           "unknown flags %#x in the header, or mirrored with both sides stored",
+                           flags);
+    info->draft = flags & TF_FLAG_DRAFT;
+    info->mirrored = flags & TF_FLAG_MIRRORED;
     return STATUS_OK;
 }
 
@@ -283,7 +287,7 @@ bool table_stores(const TableFile *t, uint64_t index) {
 }
 
 bool table_leaves_threats(const TableFile *t) {
-    return t->info.sides != TABLE_SIDES_BOTH;
+    return t->info.sides != TABLE_SIDES_BOTH && !t->info.mirrored;
 }
 
 void table_stream_size(const TableFile *t, int set, bool dtw, uint64_t *file_bytes,

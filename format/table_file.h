@@ -35,6 +35,10 @@ typedef struct TableInfo {
      * order whose WDL compresses smallest. */
     uint8_t part_order[PART_COUNT];
     bool draft; /* read from a file: written fast, to be rewritten (table_writer_draft) */
+    /* One side to move stored, every position of it, of a material that is its own twin
+     * (material_self_symmetric): a probe of the other side reads the reversed position,
+     * with no search.  Not with TABLE_SIDES_BOTH. */
+    bool mirrored;
 } TableInfo;
 
 typedef struct TableFile TableFile;
@@ -51,8 +55,8 @@ const TableInfo *table_info(const TableFile *t);
 bool table_stores(const TableFile *t, uint64_t index);
 
 /* Whether the file leaves bounded threats (threat.h) unstored too.  Tables of one side to
- * move do: they are the compact form, whose probes search anyway.  Tables of both store
- * them: a probe of one would search its moves, which made warm WDL probes of quiet
+ * move do, but mirrored ones: they are the compact form, whose probes search anyway.  Tables of
+ * both store them: a probe of one would search its moves, which made warm WDL probes of quiet
  * positions of Scandinavian's 5-piece set 3.4 times as slow (bench_probe). */
 bool table_leaves_threats(const TableFile *t);
 

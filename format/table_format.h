@@ -24,7 +24,9 @@
  *                 placed first (major) first, then zero bytes
  *      327     1  flags: TF_FLAG_DRAFT (1) for a draft, written fast to be rewritten once
  *                 its set is complete (dtb-gen --one-side); one found later is what a run
- *                 cut short left, and dtb-gen writes it again.  Other bits are zero
+ *                 cut short left, and dtb-gen writes it again; TF_FLAG_MIRRORED (2) for
+ *                 one side to move stored whole, threats included, of a material that is
+ *                 its own twin (TableInfo.mirrored).  Other bits are zero
  *      328  16 n  offset table, one entry per block (n blocks in all streams, stream by
  *                 stream): the offset where the block ends (it starts where the previous
  *                 one ends) and the XXH3-64 of its compressed bytes
@@ -73,7 +75,7 @@ enum {
 };
 
 #define TF_MAGIC   0x1A425444u /* 0x1A stops a text dump, as in PNG's signature */
-#define TF_VERSION 5u
+#define TF_VERSION 6u
 
 enum {
     TF_OFF_MAGIC = 0,
@@ -99,7 +101,7 @@ _Static_assert(TF_OFF_ORDER - TF_OFF_PARTS == 8 * PART_COUNT &&
                    PART_COUNT <= TF_OFF_FLAGS - TF_OFF_ORDER,
                "the parts' sizes and order fill their fields");
 
-enum { TF_FLAG_DRAFT = 1 };
+enum { TF_FLAG_DRAFT = 1, TF_FLAG_MIRRORED = 2 };
 
 enum { TF_STREAMS = 4 }; /* [2 * value set + TF_WDL or TF_DTW] */
 enum { TF_WDL = 0, TF_DTW = 1 };

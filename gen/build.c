@@ -1,6 +1,7 @@
 #include "build.h"
 
 #include "atomic_file.h"
+#include "build_pool.h"
 #include "draw_rules.h"
 #include "folder_lock.h"
 #include "manifest.h"
@@ -64,7 +65,7 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
  * move. */
 typedef struct Found {
     Status status;
-    bool both_sides, draft;
+    bool both_sides, draft; /* both_sides: or one giving the other, mirrored */
     char why[512];
 } Found;
 
@@ -75,7 +76,7 @@ static Found find_table(const Variant *v, const char *path, const Material *m) {
     TableFile *t;
     f.status = tb_open_indexed(v, m, path, &t, NULL, f.why, sizeof f.why);
     if (f.status == STATUS_OK) {
-        f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH;
+        f.both_sides = table_info(t)->sides == TABLE_SIDES_BOTH || table_info(t)->mirrored;
         f.draft = table_info(t)->draft;
         f.status = table_verify(t, f.why, sizeof f.why);
     }
@@ -351,6 +352,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     Indexer ix;
     idx_init(&ix, v, m);
     TableInfo info = table_info_of(v, &ix);
+    if (!opt->one_side) table_writer_full_sides(&info, m); /* a draft stores both */
     TableWriter *w;
     if (table_writer_begin_sized(path, &info, block_bytes(opt), &w, err, errlen) != STATUS_OK)
         return 1;
@@ -507,7 +509,8 @@ struct BuildRun {
     const BuildOptions *opt;
     Tablebase *tb; /* only names the files: solving reads through handles of its own */
     Found *found;
-    Need *need; /* how each material is solved, as the check at the run's beginning found */
+    Need *need;     /* how each material is solved, as the check at the run's beginning found */
+    char *manifest; /* the folder's manifest when the run began, or NULL (manifest_write) */
     int lock;
 };
 
@@ -530,9 +533,11 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
     run->found = malloc((size_t)count * sizeof *run->found + 1);
     run->need = malloc((size_t)count * sizeof *run->need + 1);
     if (run->tb && (!run->found || !run->need)) snprintf(err, errlen, "out of memory");
-    int result = !run->tb || !run->found || !run->need ||
-                 find_tables(v, run->tb, list, count, run->found, err, errlen) ||
-                 check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen);
+    int result =
+        !run->tb || !run->found || !run->need ||
+        find_tables(v, run->tb, list, count, run->found, err, errlen) ||
+        check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen) ||
+        manifest_read_text(opt->dir, &run->manifest, err, errlen);
     if (result == 0 && changes_ahead(run->found, count, opt->one_side))
         result = manifest_retire(opt->dir, err, errlen);
     return result;
@@ -543,9 +548,22 @@ bool build_run_pending(const BuildRun *run, int i) {
     return f->status != STATUS_OK || (f->draft && !run->opt->one_side);
 }
 
+int build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen) {
+    BuildOptions opt = *run->opt;
+    opt.threads = threads;
+    return build_one(run->v, run->tb, &run->list[i], &run->found[i], &run->need[i], &opt, err,
+                     errlen);
+}
+
+uint64_t build_run_bytes(const BuildRun *run, int i) {
+    return run->need[i].bytes;
+}
+
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     if (!run) return 1;
-    if (result == 0) result = manifest_write(run->v, run->opt->dir, err, errlen);
+    if (result == 0)
+        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen);
+    free(run->manifest);
     free(run->found);
     free(run->need);
     tb_close(run->tb);
@@ -675,8 +693,7 @@ int build_tables(const Variant *v, const Material *list, int count, const BuildO
                  char *err, size_t errlen) {
     BuildRun *run;
     int result = build_run_begin(v, list, count, opt, &run, err, errlen);
-    for (int i = 0; i < count && result == 0; i++)
-        result = build_one(v, run->tb, &list[i], &run->found[i], &run->need[i], opt, err, errlen);
+    if (result == 0) result = build_pool_run(run, v, list, count, opt, err, errlen);
     for (int i = 0; i < count && result == 0 && opt->one_side; i++)
         result = build_one_side(v, &list[i], opt, err, errlen);
     return build_run_end(run, result, err, errlen);

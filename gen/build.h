@@ -46,6 +46,15 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
  * outdated, or a draft that a run without --one-side writes in full. */
 bool build_run_pending(const BuildRun *run, int i);
 
+/* Builds material i of the run's list as build_tables does (or says it is up to date),
+ * solving and writing it with `threads` threads.  Safe to call for different materials at
+ * once.  Returns 0, or 1 with err set. */
+int build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen);
+
+/* The memory material i of the run's list takes to solve, as the run's beginning counted
+ * it (0 for a table found complete). */
+uint64_t build_run_bytes(const BuildRun *run, int i);
+
 /* Ends a run: when result is 0, writes the manifest (manifest.h); then unlocks the folder
  * and frees the run.  Returns result, or 1 with err set when the manifest fails. */
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen);
@@ -100,7 +109,8 @@ int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt,
 int build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
                FILE *out);
 
-/* Solves and writes every material of list (in order).  Returns 0, or 1 with err set; a
+/* Solves and writes every material of list, several small ones at once (build_pool.h).
+ * Returns 0, or 1 with err set; a
  * material that needs more than opt->memory, or whose scratch files would not fit in the
  * folder's free disk space, is refused before anything is allocated. */
 int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,

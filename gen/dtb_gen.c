@@ -25,6 +25,9 @@ static const char usage[] =
     "and any other file under a table's name (a newer format's table, say) stops the run.\n"
     "DIR defaults to tables/V.  One run at a time builds in a folder: a second stops at\n"
     "once, naming the folder.  Temporary files a run cut short left are removed.\n"
+    "--threads T solves and writes each table with T threads (default: the cores this\n"
+    "process may run on); materials of under a million positions a thread are built\n"
+    "several at once, one thread each, once the materials they convert into are complete.\n"
     "--memory bounds the resident memory of the run (like 16G or 512M; default 90% of\n"
     "this machine's memory): what the program holds, plus what solving a material and\n"
     "writing its table take; a material that needs more, even in slices (below), is\n"
@@ -124,7 +127,7 @@ int main(int argc, char **argv) {
     /* A file grown past ulimit -f then fails with EFBIG, which the error names, rather
      * than killing the process without a word. */
     signal(SIGXFSZ, SIG_IGN);
-    const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = "1", *list_ids = NULL;
+    const char *variant = NULL, *pieces = NULL, *dir = NULL, *threads = NULL, *list_ids = NULL;
     const char *memory = NULL, *one_side = NULL, *mpi = NULL, *slices = NULL;
     const char *plan = NULL, *block_text = NULL;
     const CliOption options[] = {
@@ -147,7 +150,7 @@ int main(int argc, char **argv) {
     char default_dir[256], err[1024];
     snprintf(default_dir, sizeof default_dir, "tables/%s", v.id);
     BuildOptions opt = {.dir = dir ? dir : default_dir,
-                        .threads = (int)cli_number("--threads", threads, 1, 64),
+                        .threads = cli_threads(threads, 64),
                         .memory = cli_memory(memory),
                         .one_side = one_side != NULL,
                         .slices = slice_mode(slices),

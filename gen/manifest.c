@@ -96,38 +96,133 @@ int manifest_retire(const char *dir, char *err, size_t errlen) {
 
 #define MANIFEST_MAX_TABLES 1024
 
+/* A line of the manifest: a table of the folder (described afresh) or one kept from the
+ * manifest read before the run (line, len). */
+typedef struct Entry {
+    Material m;
+    const char *line;
+    size_t len;
+} Entry;
+
+static int entry_order(const void *a, const void *b) {
+    return material_dependency_order(&((const Entry *)a)->m, &((const Entry *)b)->m);
+}
+
 /* The materials of a folder's tables so far (for tb_each_file). */
 typedef struct Listing {
-    Material *list;
+    Entry *list;
     int count;
 } Listing;
 
 static bool add_material(const char *name, void *listing) {
     Listing *l = listing;
     char ignored[128];
-    if (material_parse(name, &l->list[l->count], ignored, sizeof ignored)) l->count++;
+    l->list[l->count].line = NULL;
+    if (material_parse(name, &l->list[l->count].m, ignored, sizeof ignored)) l->count++;
     return l->count < MANIFEST_MAX_TABLES;
 }
 
-/* The materials of the table files in dir, in dependency order; -1 when dir is unreadable. */
-static int tables_in(const char *dir, Material *list, char *err, size_t errlen) {
+/* The materials of the table files in dir; -1 when dir is unreadable. */
+static int tables_in(const char *dir, Entry *list, char *err, size_t errlen) {
     Listing l = {list, 0};
     if (tb_each_file(dir, add_material, &l, err, errlen) != STATUS_OK) return -1;
-    qsort(list, (size_t)l.count, sizeof *list, material_dependency_order);
     return l.count;
 }
 
-int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) {
-    Material *list = malloc(MANIFEST_MAX_TABLES * sizeof *list);
+int manifest_read_text(const char *dir, char **text, char *err, size_t errlen) {
+    char path[4200];
+    snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
+    *text = NULL;
+    FILE *f = fopen(path, "rb");
+    if (!f && errno == ENOENT) return 0;
+    Text t = {0};
+    char buf[1 << 12];
+    size_t n;
+    bool ok = f && append(&t, "");
+    while (ok && (n = fread(buf, 1, sizeof buf - 1, f)) > 0) {
+        buf[n] = '\0';
+        ok = strlen(buf) == n && append(&t, buf); /* a NUL byte: no manifest */
+    }
+    ok = ok && !ferror(f);
+    if (f) fclose(f);
+    if (!ok) {
+        free(t.buf);
+        snprintf(err, errlen, "cannot read %s: %s", path, f ? "not a manifest" : strerror(errno));
+        return 1;
+    }
+    *text = t.buf;
+    return 0;
+}
+
+/* Whether previous's heading names variant id. */
+static bool of_variant(const char *previous, const char *id) {
+    static const char heading[] = "# dtb tables of ";
+    size_t n = strlen(id);
+    return strncmp(previous, heading, sizeof heading - 1) == 0 &&
+           strncmp(previous + sizeof heading - 1, id, n) == 0 &&
+           previous[sizeof heading - 1 + n] == ':';
+}
+
+static bool in_entries(const Entry *list, int count, const Material *m) {
+    for (int i = 0; i < count; i++)
+        if (material_equal(&list[i].m, m)) return true;
+    return false;
+}
+
+/* Adds to list (count entries of the folder's tables) the lines of previous for the other
+ * materials; returns the new count. */
+static int keep_lines(const char *previous, Entry *list, int count) {
+    int tables = count;
+    for (const char *line = previous; *line && count < MANIFEST_MAX_TABLES;) {
+        const char *end = strchr(line, '\n');
+        size_t len = end ? (size_t)(end - line) + 1 : strlen(line);
+        char name[MATERIAL_NAME_MAX + 1], ignored[128];
+        size_t name_len = strcspn(line, " \n");
+        Entry e = {.line = line, .len = len};
+        if (line[0] != '#' && name_len < sizeof name && end) {
+            memcpy(name, line, name_len);
+            name[name_len] = '\0';
+            if (material_parse(name, &e.m, ignored, sizeof ignored) &&
+                !in_entries(list, tables, &e.m))
+                list[count++] = e;
+        }
+        line += len;
+    }
+    return count;
+}
+
+/* The entries of the manifest: the folder's tables and what previous keeps; said on log when
+ * previous's lines are kept or dropped. */
+static int manifest_entries(const Variant *v, const char *dir, const char *previous, FILE *log,
+                            Entry *list, char *err, size_t errlen) {
+    int count = tables_in(dir, list, err, errlen);
+    if (count < 0 || !previous) return count;
+    if (!of_variant(previous, v->id)) {
+        if (log)
+            fprintf(log, "%s/%s was not of %s: its lines are dropped\n", dir, MANIFEST_NAME, v->id);
+        return count;
+    }
+    int tables = count;
+    count = keep_lines(previous, list, count);
+    if (log && count > tables)
+        fprintf(log, "%s/%s keeps the lines of %d tables listed before and not in the folder\n",
+                dir, MANIFEST_NAME, count - tables);
+    return count;
+}
+
+int manifest_write(const Variant *v, const char *dir, const char *previous, FILE *log, char *err,
+                   size_t errlen) {
+    Entry *list = malloc(MANIFEST_MAX_TABLES * sizeof *list);
     if (!list) {
         snprintf(err, errlen, "out of memory writing the manifest");
         return 1;
     }
-    int count = tables_in(dir, list, err, errlen);
+    int count = manifest_entries(v, dir, previous, log, list, err, errlen);
     if (count < 0) {
         free(list);
         return 1;
     }
+    qsort(list, (size_t)count, sizeof *list, entry_order);
     Text text = {0};
     char line[512], path[4200];
     snprintf(line, sizeof line,
@@ -138,8 +233,12 @@ int manifest_write(const Variant *v, const char *dir, char *err, size_t errlen) 
     bool memory = tb && append(&text, line);
     int result = 0;
     for (int i = 0; i < count && result == 0 && memory; i++) {
-        tb_path(tb, &list[i], path, sizeof path);
-        result = describe(v, &list[i], path, line, sizeof line, err, errlen);
+        if (list[i].line) {
+            snprintf(line, sizeof line, "%.*s", (int)list[i].len, list[i].line);
+        } else {
+            tb_path(tb, &list[i].m, path, sizeof path);
+            result = describe(v, &list[i].m, path, line, sizeof line, err, errlen);
+        }
         memory = result || append(&text, line);
     }
     tb_close(tb);

@@ -63,7 +63,8 @@ static Status copy_sets(TableFile *file, TableWriter *w, uint64_t *unstored, Cel
 
 /* Whether a table of `info` is one that table_rewrite turns into `sides`. */
 static bool rewritten_to(const TableInfo *info, uint32_t sides) {
-    return info->sides == TABLE_SIDES_BOTH && (sides == TABLE_SIDES_SMALLER || info->draft);
+    bool whole = info->sides == TABLE_SIDES_BOTH || info->mirrored;
+    return whole && (sides == TABLE_SIDES_SMALLER || info->draft);
 }
 
 Status table_rewrite(const Variant *v, const Material *m, const char *path, uint32_t sides,
@@ -77,9 +78,13 @@ Status table_rewrite(const Variant *v, const Material *m, const char *path, uint
         return s;
     }
     TableInfo info = *table_info(file);
-    info.sides = sides;
+    /* A material that is its own twin keeps White, the side a mirrored table stores. */
+    info.sides =
+        sides == TABLE_SIDES_SMALLER && material_self_symmetric(m) ? TABLE_SIDES_WHITE : sides;
+    info.mirrored = false;
+    if (sides == TABLE_SIDES_BOTH) table_writer_full_sides(&info, m);
     memset(info.part_order, 0, sizeof info.part_order); /* the best for the sides stored */
-    bool threats = sides != TABLE_SIDES_BOTH;
+    bool threats = info.sides != TABLE_SIDES_BOTH && !info.mirrored;
     uint64_t *unstored = find_unstored(v, &ix, threats, threads < 1 ? 1 : threads);
     Cell *cells = malloc(ix.size * sizeof *cells + 1);
     TableWriter *w = NULL;

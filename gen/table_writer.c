@@ -38,15 +38,18 @@ _Static_assert(2ull * TABLE_BLOCK_BYTES_MAX <= TF_BLOCK_BYTES_MAX &&
                    TABLE_BLOCK_BYTES % TABLE_BLOCK_BYTES_STEP == 0,
                "readers take the largest blocks written, two bytes a DTW position");
 
-#define BATCH_BLOCKS 32 /* compressed at once, then written */
-#define THREADS_MAX  64
+/* Blocks compressed at once, then written: at least BATCH_BLOCKS, and BATCH_PER_THREAD a
+ * thread, so that the threads' last blocks of a batch end close together. */
+#define BATCH_BLOCKS     32
+#define BATCH_PER_THREAD 4
+#define THREADS_MAX      64
 
-/* One thread's tools: a compression context, a block's values (gather) and its encoded
- * bytes. */
+/* One thread's tools: a compression context, a block's values (gather), its encoded bytes
+ * and a block compressed only to be sized (pick_layout). */
 typedef struct Packer {
     ZSTD_CCtx *cctx;
     uint16_t *values;
-    uint8_t *raw;
+    uint8_t *raw, *sized;
 } Packer;
 
 /* A block of a batch: the last value its stream stores in it (-1 for none), the value
@@ -79,21 +82,19 @@ struct TableWriter {
     size_t raw_cap, packed_cap, values_cap;
     int threads; /* packers made */
     Packer packer[THREADS_MAX];
-    Packed batch[BATCH_BLOCKS];
+    Packed *batch;
+    int batch_count;
     void (*release)(void *ctx); /* table_writer_set_release, or NULL */
     void *release_ctx;
 };
 
-/* Cells mapped from a file (table_writer_set_release) let go of the pages read after every
- * RELEASE_POSITIONS positions a pass reads in order, and after each batch of blocks. */
+/* Cells mapped from a file (table_writer_set_release) let go of the pages read after each
+ * window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after each
+ * batch of blocks. */
 #define RELEASE_POSITIONS (1u << 24)
 
 static void release_pages(const TableWriter *w) {
     if (w->release) w->release(w->release_ctx);
-}
-
-static void release_every(const TableWriter *w, uint64_t i) {
-    if (i % RELEASE_POSITIONS == RELEASE_POSITIONS - 1) release_pages(w);
 }
 
 static bool name_fits(const char *name, size_t field) {
@@ -114,10 +115,11 @@ static Status check_info(const TableInfo *info, PartOrder *order, const char *pa
     uint32_t sets = info->cells_per_position;
     if (!name_fits(info->variant, sizeof info->variant) ||
         !name_fits(info->material, sizeof info->material) || sets < 1 || sets > 2 ||
-        info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER)
+        info->positions % 2 != 0 || info->sides > TABLE_SIDES_SMALLER ||
+        (info->mirrored && info->sides == TABLE_SIDES_BOTH))
         return status_fail(err, errlen, STATUS_CORRUPT, path,
                            "cannot write: empty or unterminated name, bad value set count or sides "
-                           "code, or an odd number of positions");
+                           "code (mirrored with both), or an odd number of positions");
     const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
     if (!part_order_init(order, info->part_size, parts, info->positions / 2))
         return status_fail(err, errlen, STATUS_CORRUPT, path,
@@ -152,7 +154,27 @@ static bool make_packer(TableWriter *w, Packer *p) {
     p->cctx = ZSTD_createCCtx();
     p->values = malloc(w->values_cap * sizeof *p->values);
     p->raw = malloc(w->raw_cap);
-    return p->cctx && p->values && p->raw && set_compression(p->cctx);
+    p->sized = malloc(w->packed_cap);
+    return p->cctx && p->values && p->raw && p->sized && set_compression(p->cctx);
+}
+
+/* Makes the batch hold BATCH_PER_THREAD blocks for each of w's threads, BATCH_BLOCKS at
+ * least. */
+static bool grow_batch(TableWriter *w) {
+    int count = w->threads * BATCH_PER_THREAD;
+    if (count < BATCH_BLOCKS) count = BATCH_BLOCKS;
+    if (count <= w->batch_count) return true;
+    Packed *batch = realloc(w->batch, (size_t)count * sizeof *batch);
+    if (!batch) return false;
+    w->batch = batch;
+    bool ok = true;
+    for (; w->batch_count < count; w->batch_count++) {
+        Packed *b = &batch[w->batch_count];
+        b->bytes[0] = malloc(w->packed_cap);
+        b->bytes[1] = malloc(w->packed_cap);
+        ok = ok && b->bytes[0] && b->bytes[1];
+    }
+    return ok;
 }
 
 /* Lays out the streams and sizes the buffers of w for its info and block_bytes. */
@@ -171,9 +193,7 @@ static Status writer_init(TableWriter *w, const char *path, char *err, size_t er
     size_buffers(w);
     w->path = strdup(path);
     w->head = calloc(w->offset, 1);
-    bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]);
-    for (int b = 0; b < BATCH_BLOCKS; b++)
-        for (int k = 0; k < 2; k++) ok = ok && (w->batch[b].bytes[k] = malloc(w->packed_cap));
+    bool ok = w->path && w->head && make_packer(w, &w->packer[w->threads++]) && grow_batch(w);
     if (!ok) return status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     return atomic_create(path, &w->tmp, &w->fd, err, errlen);
 }
@@ -215,10 +235,16 @@ void table_writer_draft(TableWriter *w) {
     if (picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
 }
 
+void table_writer_full_sides(TableInfo *info, const Material *m) {
+    info->mirrored = material_self_symmetric(m);
+    info->sides = info->mirrored ? TABLE_SIDES_WHITE : TABLE_SIDES_BOTH;
+}
+
 Status table_writer_set_threads(TableWriter *w, int threads, char *err, size_t errlen) {
     while (w->threads < threads && w->threads < THREADS_MAX)
         if (!make_packer(w, &w->packer[w->threads++]))
             return status_fail(err, errlen, STATUS_MEMORY, w->path, "out of memory");
+    if (!grow_batch(w)) return status_fail(err, errlen, STATUS_MEMORY, w->path, "out of memory");
     return STATUS_OK;
 }
 
@@ -236,8 +262,10 @@ void table_writer_free(TableWriter *w) {
         ZSTD_freeCCtx(w->packer[t].cctx);
         free(w->packer[t].values);
         free(w->packer[t].raw);
+        free(w->packer[t].sized);
     }
-    for (int b = 0; b < BATCH_BLOCKS; b++) free(w->batch[b].bytes[0]), free(w->batch[b].bytes[1]);
+    for (int b = 0; b < w->batch_count; b++) free(w->batch[b].bytes[0]), free(w->batch[b].bytes[1]);
+    free(w->batch);
     free(w->head);
     free(w);
 }
@@ -271,24 +299,86 @@ static const char *unwritable(Cell c) {
     return NULL;
 }
 
-/* Counts the true values of set `set` and checks that its stored cells can be written;
- * *max_half receives the largest DTW half stored. */
-static Status scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
-                       unsigned *max_half, char *err, size_t errlen) {
+/* A pass over a value set's cells before it is written: the true values counted, the
+ * stored ones checked and their largest DTW half, and the WDL stored most often, each
+ * thread counting apart. */
+typedef struct Scan {
+    TableWriter *w;
+    int set;
+    const Cell *cells;
+    const uint64_t *unstored;
+    uint64_t base; /* of the window scanned */
+    uint64_t counts[THREADS_MAX][2][4], stored[THREADS_MAX][4];
+    unsigned max_half[THREADS_MAX];
+    uint64_t first_bad[THREADS_MAX]; /* the first position that cannot be written, or none */
+} Scan;
+
+#define NO_POSITION UINT64_MAX
+
+static void scan_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    Scan *scan = ctx;
+    const TableWriter *w = scan->w;
     uint64_t per_side = w->info.positions / 2;
-    *max_half = 0;
-    for (uint64_t i = 0; i < w->info.positions; i++) {
-        w->info.counts[set][i >= per_side][CELL_WDL(cells[i])]++;
-        release_every(w, i);
-        if (is_unstored(unstored, i) || i - w->stored_first >= w->stored_count) continue;
-        const char *why = unwritable(cells[i]);
-        if (why)
-            return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
-                               "cannot write position %llu of value set %d: %s",
-                               (unsigned long long)i, set, why);
-        if (CELL_DTW(cells[i]) / 2 > *max_half) *max_half = CELL_DTW(cells[i]) / 2;
+    for (uint64_t i = scan->base + begin; i < scan->base + end; i++) {
+        Cell c = scan->cells[i];
+        scan->counts[thread][i >= per_side][CELL_WDL(c)]++;
+        if (is_unstored(scan->unstored, i) || i - w->stored_first >= w->stored_count) continue;
+        scan->stored[thread][CELL_WDL(c)]++;
+        if (unwritable(c)) {
+            if (i < scan->first_bad[thread]) scan->first_bad[thread] = i;
+            return; /* the rest of the range is past it */
+        }
+        if (CELL_DTW(c) / 2 > scan->max_half[thread]) scan->max_half[thread] = CELL_DTW(c) / 2;
     }
-    return STATUS_OK;
+}
+
+/* The first position scan found that cannot be written, or NO_POSITION. */
+static uint64_t first_bad(const Scan *scan) {
+    uint64_t first = NO_POSITION;
+    for (int t = 0; t < THREADS_MAX; t++)
+        if (scan->first_bad[t] < first) first = scan->first_bad[t];
+    return first;
+}
+
+/* Adds up what each thread of scan found: set's counts in the header, and the largest DTW
+ * half stored; returns the WDL stored most often. */
+static unsigned scan_total(TableWriter *w, const Scan *scan, unsigned *max_half) {
+    uint64_t stored[4] = {0};
+    *max_half = 0;
+    for (int t = 0; t < THREADS_MAX; t++) {
+        for (int k = 0; k < 8; k++)
+            w->info.counts[scan->set][k / 4][k % 4] += scan->counts[t][k / 4][k % 4];
+        for (int wdl = 0; wdl < 4; wdl++) stored[wdl] += scan->stored[t][wdl];
+        if (scan->max_half[t] > *max_half) *max_half = scan->max_half[t];
+    }
+    unsigned common = 0;
+    for (unsigned wdl = 1; wdl < 4; wdl++)
+        if (stored[wdl] > stored[common]) common = wdl;
+    return common;
+}
+
+/* Scans set `set` (Scan) in windows of RELEASE_POSITIONS a thread, letting go of the pages
+ * read after each; *max_half receives the largest DTW half stored and *common the WDL
+ * stored most often. */
+static Status scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                       unsigned *max_half, unsigned *common, char *err, size_t errlen) {
+    Scan *scan = calloc(1, sizeof *scan);
+    if (!scan) return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
+    *scan = (Scan){.w = w, .set = set, .cells = cells, .unstored = unstored};
+    for (int t = 0; t < THREADS_MAX; t++) scan->first_bad[t] = NO_POSITION;
+    uint64_t window = (uint64_t)RELEASE_POSITIONS * (uint64_t)w->threads, bad = NO_POSITION;
+    for (; scan->base < w->info.positions && bad == NO_POSITION; scan->base += window) {
+        uint64_t n = w->info.positions - scan->base;
+        parallel_for(w->threads, n < window ? n : window, scan_range, scan);
+        release_pages(w);
+        bad = first_bad(scan);
+    }
+    *common = scan_total(w, scan, max_half);
+    free(scan);
+    if (bad == NO_POSITION) return STATUS_OK;
+    return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
+                       "cannot write position %llu of value set %d: %s", (unsigned long long)bad,
+                       set, unwritable(cells[bad]));
 }
 
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
@@ -325,64 +415,57 @@ static unsigned first_stored(const PartOrder *order, int kind, const Cell *cells
     return 0;
 }
 
-/* The WDL stored most often in positions [begin, end). */
-static unsigned most_common_wdl(const TableWriter *w, const Cell *cells, const uint64_t *unstored,
-                                uint64_t begin, uint64_t end) {
-    uint64_t count[4] = {0};
-    for (uint64_t i = begin; i < end; i++) {
-        if (!is_unstored(unstored, i)) count[CELL_WDL(cells[i])]++;
-        release_every(w, i);
-    }
-    unsigned common = 0;
-    for (unsigned wdl = 1; wdl < 4; wdl++)
-        if (count[wdl] > count[common]) common = wdl;
-    return common;
-}
-
-/* A stream being written in batches of blocks. */
+/* A stream being written in batches of blocks, or sized on a sample of its blocks
+ * (pick_layout), laid out by order over its stored places. */
 typedef struct StreamJob {
     TableWriter *w;
     int i; /* the stream */
     const Cell *cells;
     const uint64_t *unstored;
+    const PartOrder *order;
+    uint64_t stored_first, stored_count, per_block;
     unsigned common;      /* the set's most common WDL */
     uint64_t first_block; /* of the batch, counted in the stream */
     unsigned before;      /* the last value stored before the batch */
-    bool trial;           /* only sizing the stream: compressed at PICK_LEVEL, not written */
-    uint64_t trial_every; /* and then only every trial_every-th block */
 } StreamJob;
 
-/* Positions [*begin, *begin + *n) of block k of the batch. */
-static void block_range(const StreamJob *job, uint64_t k, uint64_t *begin, uint64_t *n) {
-    const TableWriter *w = job->w;
-    uint64_t per_block = w->per_block[job->i], block = job->first_block + k;
-    *begin = w->stored_first + block * per_block;
-    *n = tf_block_positions(w->stored_count, per_block, block);
+/* The job of stream i of w's layout. */
+static StreamJob stream_job(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored) {
+    return (StreamJob){.w = w,
+                       .i = i,
+                       .cells = cells,
+                       .unstored = unstored,
+                       .order = &w->order,
+                       .stored_first = w->stored_first,
+                       .stored_count = w->stored_count,
+                       .per_block = w->per_block[i]};
 }
 
-/* Whether block k of the batch is compressed: a trial sizes only a sample. */
-static bool sampled(const StreamJob *job, uint64_t k) {
-    return !job->trial || (job->first_block + k) % job->trial_every == 0;
+/* Positions [*begin, *begin + *n) of block `block` of the stream. */
+static void block_range(const StreamJob *job, uint64_t block, uint64_t *begin, uint64_t *n) {
+    *begin = job->stored_first + block * job->per_block;
+    *n = tf_block_positions(job->stored_count, job->per_block, block);
 }
 
-/* Looks for each block's last stored value from its end: it is seldom far from it. */
+/* The last value the stream stores in block `block`, or -1; looked for from the block's
+ * end: it is seldom far from it. */
+static int last_stored(const StreamJob *job, uint64_t block) {
+    uint64_t start, n;
+    unsigned value;
+    block_range(job, block, &start, &n);
+    for (uint64_t place = start + n; place-- > start;) {
+        uint64_t i = part_order_to_index(job->order, place);
+        if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value))
+            return (int)value;
+    }
+    return -1;
+}
+
 static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
     const StreamJob *job = ctx;
-    for (uint64_t k = begin; k < end; k++) {
-        uint64_t start, n;
-        unsigned value;
-        job->w->batch[k].last_inside = -1;
-        if (!sampled(job, k)) continue;
-        block_range(job, k, &start, &n);
-        for (uint64_t place = start + n; place-- > start;) {
-            uint64_t i = part_order_to_index(&job->w->order, place);
-            if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value)) {
-                job->w->batch[k].last_inside = (int)value;
-                break;
-            }
-        }
-    }
+    for (uint64_t k = begin; k < end; k++)
+        job->w->batch[k].last_inside = last_stored(job, job->first_block + k);
 }
 
 /* What each block's first positions repeat, from the blocks before it; returns the value
@@ -409,7 +492,7 @@ enum { GATHER_AHEAD = 64 };
  * into p->values (NOT_STORED for a position the stream leaves out). */
 static void gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) {
     int kind = job->i % 2;
-    const PartOrder *order = &job->w->order;
+    const PartOrder *order = job->order;
     PartWalk walk, ahead;
     part_walk_start(order, begin, &walk);
     ahead = walk;
@@ -475,15 +558,8 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     for (uint64_t k = begin; k < end; k++) {
         Packed *out = &job->w->batch[k];
         uint64_t start, n;
-        block_range(job, k, &start, &n);
-        out->best = 0;
-        out->size[0] = 0;
-        if (!sampled(job, k)) continue;
+        block_range(job, job->first_block + k, &start, &n);
         gather(job, p, start, n);
-        if (job->trial) {
-            out->size[0] = pack_block(job, p, n, out->before, NULL, PICK_LEVEL, out->bytes[0]);
-            continue;
-        }
         bool draft = job->w->draft;
         out->best = job->i % 2 == TF_WDL && !draft ? better_fill(job, p, n, out) : 0;
         const unsigned *fill = out->best ? &job->common : NULL;
@@ -493,40 +569,24 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     }
 }
 
-/* A trial sizes about TRIAL_BLOCKS blocks of a stream, spread over it. */
-enum { TRIAL_BLOCKS = 64 };
-
-/* Compresses stream i and writes it, or, given trial_size, only adds there the size at
- * PICK_LEVEL of a sample of its blocks. */
+/* Compresses stream i of w's layout and writes it; common is its set's most common WDL. */
 static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
-                           uint64_t *trial_size, char *err, size_t errlen) {
+                           unsigned common, char *err, size_t errlen) {
+    StreamJob job = stream_job(w, i, cells, unstored);
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
-    StreamJob job = {.w = w,
-                     .i = i,
-                     .cells = cells,
-                     .unstored = unstored,
-                     .common = trial_size ? 0 : most_common_wdl(w, cells, unstored, begin, end),
-                     .first_block = 0,
-                     .before = first_stored(&w->order, i % 2, cells, unstored, begin, end),
-                     .trial = trial_size != NULL,
-                     .trial_every = blocks / TRIAL_BLOCKS + 1};
+    job.common = common;
+    job.before = first_stored(&w->order, i % 2, cells, unstored, begin, end);
     Status s = STATUS_OK;
-    for (; s == STATUS_OK && job.first_block < blocks; job.first_block += BATCH_BLOCKS) {
-        uint64_t count =
-            blocks - job.first_block < BATCH_BLOCKS ? blocks - job.first_block : BATCH_BLOCKS;
+    uint64_t batch = (uint64_t)w->batch_count;
+    for (; s == STATUS_OK && job.first_block < blocks; job.first_block += batch) {
+        uint64_t count = blocks - job.first_block < batch ? blocks - job.first_block : batch;
         parallel_for_chunks(w->threads, count, 1, find_last_stored, &job);
         job.before = chain_before(w, count, job.before);
         parallel_for_chunks(w->threads, count, 1, pack_batch, &job);
         for (uint64_t k = 0; k < count && s == STATUS_OK; k++) {
             const Packed *out = &w->batch[k];
-            if (!trial_size)
-                s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
-            else if (ZSTD_isError(out->size[0]))
-                s = status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s",
-                                ZSTD_getErrorName(out->size[0]));
-            else
-                *trial_size += out->size[0];
+            s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
         }
         release_pages(w);
     }
@@ -536,7 +596,7 @@ static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint6
 /* The parts whose order the writer tries: the men and kings of either side, those of more
  * than one value (bench_orders measured these 24 orders); Frisian's king-move states stay
  * last, in the index's order, with the parts of one value. */
-enum { ORDERED_PARTS = 4 };
+enum { ORDERED_PARTS = 4, LAYOUTS_MAX = 24 * 2 /* each order, either side */ };
 
 static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
     int count = 0, rest = 0;
@@ -551,47 +611,169 @@ static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
     return count;
 }
 
-/* The size of a sample of the WDL stream of value set 0 laid out with the side and part
- * order given, added to *size. */
-static Status trial_layout(TableWriter *w, uint32_t sides, const uint8_t order[PART_COUNT],
-                           const Cell *cells, const uint64_t *unstored, uint64_t *size, char *err,
-                           size_t errlen) {
-    part_order_init(&w->order, w->info.part_size, order, w->info.positions / 2);
-    tf_stored_range(w->info.positions, sides, &w->stored_first, &w->stored_count);
-    return write_stream(w, TF_WDL, cells, unstored, size, err, errlen);
+/* A layout pick_layout tries: the side to move stored and the order of the parts, with the
+ * WDL stream of value set 0 laid out so (job: `before` the value stored before its first
+ * block), and the size at PICK_LEVEL of a sample of its blocks: every every-th. */
+typedef struct Layout {
+    uint32_t sides;
+    uint8_t parts[PART_COUNT];
+    PartOrder order;
+    StreamJob job;
+    uint64_t every;
+    uint64_t size;
+    size_t failed; /* a zstd error code, or 0 */
+} Layout;
+
+/* A block of a layout sized: the last value stored in it, the value stored before it, and
+ * its size. */
+typedef struct Sample {
+    Layout *layout;
+    uint64_t block;
+    int last_inside;
+    unsigned before;
+    size_t size;
+} Sample;
+
+/* A trial sizes about TRIAL_BLOCKS blocks of a stream, spread over it. */
+enum { TRIAL_BLOCKS = 64 };
+
+/* Every layout the writer is left to choose among, in the order ties are broken in. */
+static int list_layouts(TableWriter *w, const Cell *cells, const uint64_t *unstored, Layout *out) {
+    bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
+    uint8_t parts[PART_COUNT];
+    int ordered = ordered_parts(&w->info, parts), count = 0;
+    if (!pick_order) memcpy(parts, w->info.part_order, PART_COUNT);
+    uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
+    uint32_t last = pick_side ? TABLE_SIDES_BLACK : first;
+    do {
+        for (uint32_t sides = first; sides <= last && count < LAYOUTS_MAX; sides++) {
+            Layout *l = &out[count++];
+            *l = (Layout){.sides = sides};
+            memcpy(l->parts, parts, PART_COUNT);
+            part_order_init(&l->order, w->info.part_size, parts, w->info.positions / 2);
+            l->job = stream_job(w, TF_WDL, cells, unstored);
+            l->job.order = &l->order;
+            tf_stored_range(w->info.positions, sides, &l->job.stored_first, &l->job.stored_count);
+            l->every = tf_block_count(l->job.stored_count, l->job.per_block) / TRIAL_BLOCKS + 1;
+        }
+    } while (pick_order && part_order_next(parts, ordered));
+    return count;
+}
+
+/* The samples of each layout, in its blocks' order; returns their count. */
+static uint64_t list_samples(Layout *layouts, int count, Sample *out) {
+    uint64_t n = 0;
+    for (int l = 0; l < count; l++) {
+        uint64_t blocks = tf_block_count(layouts[l].job.stored_count, layouts[l].job.per_block);
+        for (uint64_t block = 0; block < blocks; block += layouts[l].every)
+            out[n++] = (Sample){.layout = &layouts[l], .block = block};
+    }
+    return n;
+}
+
+/* The layouts and their samples sized in parallel: each pass below spreads over threads. */
+typedef struct Trial {
+    Layout *layouts;
+    Sample *samples;
+} Trial;
+
+static void find_first_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    const Trial *trial = ctx;
+    for (uint64_t l = begin; l < end; l++) {
+        StreamJob *job = &trial->layouts[l].job;
+        job->before = first_stored(job->order, TF_WDL, job->cells, job->unstored, job->stored_first,
+                                   job->stored_first + job->stored_count);
+    }
+}
+
+static void find_last_sampled(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    (void)thread;
+    const Trial *trial = ctx;
+    for (uint64_t k = begin; k < end; k++) {
+        Sample *s = &trial->samples[k];
+        s->last_inside = last_stored(&s->layout->job, s->block);
+    }
+}
+
+/* As chain_before, over the samples of each layout in turn. */
+static void chain_samples(Sample *samples, uint64_t count) {
+    unsigned before = 0;
+    for (uint64_t k = 0; k < count; k++) {
+        Sample *s = &samples[k];
+        if (s->block == 0) before = s->layout->job.before;
+        s->before = before;
+        if (s->last_inside >= 0) before = (unsigned)s->last_inside;
+    }
+}
+
+static void size_samples(void *ctx, int thread, uint64_t begin, uint64_t end) {
+    const Trial *trial = ctx;
+    for (uint64_t k = begin; k < end; k++) {
+        Sample *s = &trial->samples[k];
+        const StreamJob *job = &s->layout->job;
+        Packer *p = &job->w->packer[thread];
+        uint64_t start, n;
+        block_range(job, s->block, &start, &n);
+        gather(job, p, start, n);
+        s->size = pack_block(job, p, n, s->before, NULL, PICK_LEVEL, p->sized);
+    }
+}
+
+/* Adds each sample's size to its layout's, and the first zstd error to its failed. */
+static void add_sizes(const Sample *samples, uint64_t count) {
+    for (uint64_t k = 0; k < count; k++) {
+        Layout *l = samples[k].layout;
+        if (ZSTD_isError(samples[k].size) && !l->failed) l->failed = samples[k].size;
+        if (!ZSTD_isError(samples[k].size)) l->size += samples[k].size;
+    }
+}
+
+/* Sizes every layout of list_layouts; returns the smallest, the first of equals. */
+static Status size_layouts(TableWriter *w, Layout *layouts, int count, Sample *samples,
+                           const Layout **best, char *err, size_t errlen) {
+    uint64_t n = list_samples(layouts, count, samples);
+    Trial trial = {layouts, samples};
+    parallel_for_chunks(w->threads, (uint64_t)count, 1, find_first_stored, &trial);
+    parallel_for_chunks(w->threads, n, 1, find_last_sampled, &trial);
+    chain_samples(samples, n);
+    parallel_for_chunks(w->threads, n, 1, size_samples, &trial);
+    add_sizes(samples, n);
+    *best = &layouts[0];
+    for (int l = 0; l < count; l++) {
+        if (layouts[l].failed)
+            return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s",
+                               ZSTD_getErrorName(layouts[l].failed));
+        if (layouts[l].size < (*best)->size) *best = &layouts[l];
+    }
+    return STATUS_OK;
 }
 
 /* Where the writer is left the side to move stored or the order of the index's parts,
  * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
  * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
- * order. */
+ * order.  The layouts and their sampled blocks are sized by all of w's threads at once. */
 static Status pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
                           size_t errlen) {
-    bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
-    if (!pick_side && !pick_order) return STATUS_OK;
-    uint8_t order[PART_COUNT], best_order[PART_COUNT];
-    int ordered = ordered_parts(&w->info, order);
-    if (!pick_order) memcpy(order, w->info.part_order, PART_COUNT);
-    memcpy(best_order, order, PART_COUNT);
-    uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
-    uint32_t last = pick_side ? TABLE_SIDES_BLACK : first, best_sides = first;
-    uint64_t best_size = UINT64_MAX;
-    Status s = STATUS_OK;
-    do {
-        for (uint32_t sides = first; sides <= last; sides++) {
-            uint64_t size = 0;
-            s = trial_layout(w, sides, order, cells, unstored, &size, err, errlen);
-            if (s != STATUS_OK) return s;
-            if (size < best_size) {
-                best_size = size, best_sides = sides;
-                memcpy(best_order, order, PART_COUNT);
-            }
-        }
-    } while (pick_order && part_order_next(order, ordered));
-    w->info.sides = best_sides;
-    memcpy(w->info.part_order, best_order, PART_COUNT);
-    part_order_init(&w->order, w->info.part_size, best_order, w->info.positions / 2);
-    tf_stored_range(w->info.positions, best_sides, &w->stored_first, &w->stored_count);
+    if (w->info.sides != TABLE_SIDES_SMALLER && !picks_order(&w->info)) return STATUS_OK;
+    Layout *layouts = malloc(LAYOUTS_MAX * sizeof *layouts);
+    Sample *samples = malloc(LAYOUTS_MAX * (TRIAL_BLOCKS + 1) * sizeof *samples);
+    Status s = layouts && samples
+                   ? STATUS_OK
+                   : status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
+    const Layout *best = NULL;
+    if (s == STATUS_OK)
+        s = size_layouts(w, layouts, list_layouts(w, cells, unstored, layouts), samples, &best, err,
+                         errlen);
+    if (s == STATUS_OK) {
+        w->info.sides = best->sides;
+        memcpy(w->info.part_order, best->parts, PART_COUNT);
+        w->order = best->order;
+        w->stored_first = best->job.stored_first;
+        w->stored_count = best->job.stored_count;
+    }
+    free(layouts);
+    free(samples);
     return s;
 }
 
@@ -600,12 +782,12 @@ Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const ui
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
         return status_fail(err, errlen, STATUS_CORRUPT, w->path,
                            "value set %d given out of turn (expected %d)", set, w->sets_added);
-    unsigned max_half = 0;
+    unsigned max_half = 0, common = 0;
     Status s = pick_layout(w, cells, unstored, err, errlen);
-    if (s == STATUS_OK) s = scan_set(w, set, cells, unstored, &max_half, err, errlen);
+    if (s == STATUS_OK) s = scan_set(w, set, cells, unstored, &max_half, &common, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
     for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
-        s = write_stream(w, 2 * set + kind, cells, unstored, NULL, err, errlen);
+        s = write_stream(w, 2 * set + kind, cells, unstored, common, err, errlen);
     if (s == STATUS_OK) w->sets_added++;
     return s;
 }
@@ -624,7 +806,7 @@ static void encode_header(uint8_t *h, const TableWriter *w) {
         tf_put_u64(h + TF_OFF_PARTS + 8 * k, info->part_size[k]);
         h[TF_OFF_ORDER + k] = info->part_order[k];
     }
-    h[TF_OFF_FLAGS] = w->draft ? TF_FLAG_DRAFT : 0;
+    h[TF_OFF_FLAGS] = (w->draft ? TF_FLAG_DRAFT : 0) | (info->mirrored ? TF_FLAG_MIRRORED : 0);
     for (int k = 0; k < 16; k++)
         tf_put_u64(h + TF_OFF_COUNTS + 8 * k, info->counts[k / 8][k / 4 % 2][k % 4]);
     for (int i = 0; i < TF_STREAMS; i++) {
@@ -689,7 +871,9 @@ uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int thr
     uint64_t blocks, positions = w.values_cap < w.stored_count ? w.values_cap : w.stored_count;
     size_t raw = largest_block(&w, &blocks);
     uint64_t packer = positions * sizeof *w.packer[0].values + raw + context_bytes(raw);
-    uint64_t batch = blocks < BATCH_BLOCKS ? blocks : BATCH_BLOCKS;
-    return w.offset + 2 * batch * ZSTD_compressBound(raw) +
-           (uint64_t)(threads < THREADS_MAX ? threads : THREADS_MAX) * packer;
+    int threads_used = threads < THREADS_MAX ? threads : THREADS_MAX;
+    uint64_t batch_most = (uint64_t)threads_used * BATCH_PER_THREAD;
+    if (batch_most < BATCH_BLOCKS) batch_most = BATCH_BLOCKS;
+    uint64_t batch = blocks < batch_most ? blocks : batch_most;
+    return w.offset + 2 * batch * ZSTD_compressBound(raw) + (uint64_t)threads_used * packer;
 }

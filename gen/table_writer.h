@@ -3,6 +3,7 @@
 #ifndef DTB_TABLE_WRITER_H
 #define DTB_TABLE_WRITER_H
 
+#include "material.h"
 #include "table_file.h"
 
 #include <stddef.h>
@@ -46,6 +47,11 @@ Status table_writer_begin_sized(const char *path, const TableInfo *info, uint32_
  * buffers and compression context, as far as the table's size lets them fill (zstd's
  * estimate of a context).  The cells it is given are the caller's. */
 uint64_t table_writer_bytes(const TableInfo *info, uint32_t block_bytes, int threads);
+
+/* Makes info store what a full table of m stores: one side to move, mirrored
+ * (TableInfo.mirrored), where m is its own twin, else both sides.  The header's counts
+ * are still those of both sides. */
+void table_writer_full_sides(TableInfo *info, const Material *m);
 
 /* Lets up to `threads` threads compress blocks (1 until called); the bytes written do not
  * change.  STATUS_MEMORY when their contexts cannot be made. */

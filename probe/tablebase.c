@@ -229,7 +229,9 @@ static Status table_for(Tablebase *tb, const Material *m, const OpenTable **out,
     return table_ready(t, out, err, errlen);
 }
 
-/* The open file of p's material and p's index in it, for value set `set`. */
+/* The open file of p's material and p's index in it, for value set `set`: that of p
+ * reversed where p's material is stored as its twin, or where it is its own twin and the
+ * file leaves p's side to move out (the reversed position has the same value). */
 static Status locate(Tablebase *tb, const Position *p, int set, TableFile **file, uint64_t *index,
                      char *err, size_t errlen) {
     Position canonical_pos;
@@ -247,6 +249,11 @@ static Status locate(Tablebase *tb, const Position *p, int set, TableFile **file
         return STATUS_MATERIAL;
     }
     *index = idx_encode(&t->ix, p);
+    if (!table_stores(*file, *index) && material_self_symmetric(&m)) {
+        Position turned;
+        pos_reversed(tb->v->board, p, &turned);
+        *index = idx_encode(&t->ix, &turned);
+    }
     return STATUS_OK;
 }
 

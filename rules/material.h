@@ -45,6 +45,13 @@ Material material_reversed(const Material *m);
  * true when that reverses p's colours. */
 bool material_stored_of(const Position *p, Material *out);
 
+/* Whether m is its own colour-reversed twin (KvK, KMvKM): a position and its reversal,
+ * the other side to move, have the same value, so its table stores one side to move
+ * (TableInfo.mirrored). */
+static inline bool material_self_symmetric(const Material *m) {
+    return m->kings[0] == m->kings[1] && m->men[0] == m->men[1];
+}
+
 /* Whether m is the form its table is stored under (the other is read through it). */
 bool material_is_canonical(const Material *m);
 

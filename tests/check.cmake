@@ -62,6 +62,17 @@ if(TARGET dtb-gen AND TARGET dtb-check)
     endif()
   endforeach()
 
+  # The same bytes whatever the threads: the writer's blocks and layouts, the pool's small
+  # materials (gen/build_pool.h).  scripts/test.sh runs it under ThreadSanitizer too.
+  if(DTB_TSAN)
+    set(threads_pieces 3)
+  else()
+    set(threads_pieces ${pieces_8})
+  endif()
+  add_test(NAME check_threads_identical
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/check/threads_identical.sh $<TARGET_FILE:dtb-gen>
+                   brazilian ${threads_pieces} ${CMAKE_CURRENT_BINARY_DIR}/threads_identical.work)
+
   # Tables of one side to move (dtb-gen --one-side) probe as tables of both, position by
   # position, and pass dtb-check: Scandinavian, and Frisian for its king-move states and
   # draw rules, and Stockholm's halt on 8x8.

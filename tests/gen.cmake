@@ -56,6 +56,9 @@ if(TARGET dtb-gen)
            COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/other_users_lock.sh
                    ${GEN_DIR}/locked_other_user ${GEN})
   set_tests_properties(gen_locked_other_user PROPERTIES SKIP_RETURN_CODE 77)
+  add_test(NAME gen_manifest_kept
+           COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/cli/manifest_kept.sh ${GEN}
+                   ${PROJECT_SOURCE_DIR}/tables ${GEN_DIR}/manifest_kept)
   gen_test(unlocked --stderr-has "KvK: 1984 positions"
            -- sh -c "mkdir -p \"$1\" && flock \"$1/.dtb-gen.lock\" true && \"$0\" --variant brazilian --dir \"$1\" KvK"
            ${GEN} ${GEN_DIR}/unlocked)

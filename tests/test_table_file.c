@@ -289,7 +289,7 @@ static void test_round_trip(const Variant *v, const uint64_t *unstored) {
 static void test_layout(void) {
     size_t len;
     uint8_t *b = load(path_of("a.dtb"), &len);
-    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 5, "magic \"DTB\" 1A, version 5");
+    check(memcmp(b, "DTB\x1A", 4) == 0 && get_le(b + 4, 4) == 6, "magic \"DTB\" 1A, version 6");
     check(strcmp((char *)b + 8, "international") == 0 && strcmp((char *)b + 48, "KMvKK") == 0,
           "variant at 8, material at 48");
     check(get_le(b + 96, 8) == POSITIONS && get_le(b + 104, 4) == 1 && get_le(b + 108, 4) == 0,
@@ -536,10 +536,10 @@ static size_t set_version(uint8_t *b, size_t len, uint32_t version) {
     return len;
 }
 static size_t newer_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 6);
+    return set_version(b, len, 7);
 }
 static size_t older_version(uint8_t *b, size_t len) {
-    return set_version(b, len, 4);
+    return set_version(b, len, 5);
 }
 
 /* A re-checksummed header whose offset table puts block 1 before block 0. */
@@ -592,6 +592,11 @@ static size_t order_unpadded(uint8_t *b, size_t len) {
 }
 
 static size_t unknown_flag(uint8_t *b, size_t len) {
+    b[327] = 4;
+    rechecksum(b, checksum_offset(b));
+    return len;
+}
+static size_t mirrored_both(uint8_t *b, size_t len) {
     b[327] = 2;
     rechecksum(b, checksum_offset(b));
     return len;
@@ -610,8 +615,8 @@ static void test_header_damage(const Variant *v) {
         {truncate_header, STATUS_TRUNCATED, "cut inside the header"},
         {truncate_empty, STATUS_TRUNCATED, "empty file"},
         {wrong_magic, STATUS_MAGIC, "wrong magic"},
-        {newer_version, STATUS_NEWER, "version 6, re-checksummed"},
-        {older_version, STATUS_VERSION, "version 4, re-checksummed"},
+        {newer_version, STATUS_NEWER, "version 7, re-checksummed"},
+        {older_version, STATUS_VERSION, "version 5, re-checksummed"},
         {blocks_out_of_order, STATUS_CORRUPT, "offsets out of order, re-checksummed"},
         {block_beyond_bound, STATUS_CORRUPT, "a block longer than zstd's bound, re-checksummed"},
         {wrong_encoding, STATUS_CORRUPT, "a DTW stream with a WDL encoding, re-checksummed"},
@@ -619,7 +624,8 @@ static void test_header_damage(const Variant *v) {
         {part_twice, STATUS_CORRUPT, "a part placed twice in the order, re-checksummed"},
         {parts_too_few, STATUS_CORRUPT, "parts multiplying to less, re-checksummed"},
         {order_unpadded, STATUS_CORRUPT, "a byte after the order, re-checksummed"},
-        {unknown_flag, STATUS_CORRUPT, "a flag but the draft's, re-checksummed"},
+        {unknown_flag, STATUS_CORRUPT, "a flag but the draft's and mirrored, re-checksummed"},
+        {mirrored_both, STATUS_CORRUPT, "mirrored with both sides stored, re-checksummed"},
         {trailing_byte, STATUS_CORRUPT, "a byte after the last block"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)

@@ -5,6 +5,7 @@
 #include "tablebase.h"
 
 #include <errno.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -140,6 +141,14 @@ void cli_variant(const char *id, Variant *out) {
     if (variant_lookup(id, out)) return;
     variant_list_ids(ids, sizeof ids);
     cli_die(2, "unknown variant '%s'; valid ids: %s", id, ids);
+}
+
+int cli_threads(const char *text, int high) {
+    if (text) return (int)cli_number("--threads", text, 1, high);
+    cpu_set_t cores;
+    long count = sched_getaffinity(0, sizeof cores, &cores) == 0 ? CPU_COUNT(&cores)
+                                                                 : sysconf(_SC_NPROCESSORS_ONLN);
+    return count < 1 ? 1 : count > high ? high : (int)count;
 }
 
 uint64_t cli_memory(const char *text) {

@@ -45,6 +45,11 @@ int cli_parse_repeatable(int argc, char **argv, const CliOption *options,
  * low..high. */
 long cli_number(const char *name, const char *text, long low, long high);
 
+/* The --threads count: text as a whole number from 1 to high, or for NULL the cores this
+ * process may run on (its CPU affinity, else the cores online), at most high; exits 2
+ * naming a text that is not such a number. */
+int cli_threads(const char *text, int high);
+
 /* The --memory limit: text as a size (16G, 512M, 1.5G), or 90% of this machine's memory
  * for NULL; exits 2 naming a text that is not a size. */
 uint64_t cli_memory(const char *text);

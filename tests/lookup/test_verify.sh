@@ -111,16 +111,28 @@ expect_match "says whose they are" "variant brazilian.*replaces only missing, da
 cmp -s "$TABLES/KvK.dtb" "$WORK/foreign/KvK.dtb" && cmp -s "$TABLES/MANIFEST" "$WORK/foreign/MANIFEST"
 expect_status "and leaves them and the manifest as they were" 0 $?
 
-# Nor are a newer format's tables (version 6: the field after the 4-byte magic), nor a
+# Nor are a newer format's tables (version 7: the field after the 4-byte magic), nor a
 # file that is no table at all.
 cp -r "$TABLES" "$WORK/newer"
-printf '\006' | dd of="$WORK/newer/KvK.dtb" bs=1 seek=4 conv=notrunc 2>/dev/null
+printf '\007' | dd of="$WORK/newer/KvK.dtb" bs=1 seek=4 conv=notrunc 2>/dev/null
 cp "$WORK/newer/KvK.dtb" "$WORK/newer.dtb"
 "$GEN" --variant brazilian --dir "$WORK/newer" KvK >/dev/null 2>"$WORK/err"
 expect_status "dtb-gen over a newer format's table" 1 $?
-expect_match "names the file and its version" "KvK\.dtb.*format version 6" "$WORK/err"
+expect_match "names the file and its version" "KvK\.dtb.*format version 7" "$WORK/err"
 cmp -s "$WORK/newer/KvK.dtb" "$WORK/newer.dtb"
 expect_status "and leaves it as it was" 0 $?
+# A table of the format before (version 5, whose tables of KvK, KMvKM and the like stored
+# both sides to move) is refused by the prober, naming both versions, and built again.
+cp -r "$TABLES" "$WORK/older"
+printf '\005' | dd of="$WORK/older/KvK.dtb" bs=1 seek=4 conv=notrunc 2>/dev/null
+"$PROBE" verify --variant brazilian --dir "$WORK/older" >"$WORK/out"
+expect_status "verify of a table of the format before" 1 $?
+expect_match "names its version and the reader's" "^BAD KvK\.dtb: .*format version 5, this reader knows version 6" "$WORK/out"
+"$GEN" --variant brazilian --dir "$WORK/older" KvK >/dev/null 2>"$WORK/err"
+expect_status "dtb-gen over it" 0 $?
+expect_match "builds it again" "KvK: built again: .*format version 5" "$WORK/err"
+cmp -s "$TABLES/KvK.dtb" "$WORK/older/KvK.dtb"
+expect_status "as it was" 0 $?
 echo "my notes" >"$WORK/newer/KvK.dtb"
 "$GEN" --variant brazilian --dir "$WORK/newer" KvK >/dev/null 2>"$WORK/err"
 expect_status "dtb-gen over a file that is no table" 1 $?
