@@ -537,9 +537,9 @@ int build_run_begin(const Variant *v, const Material *list, int count, const Bui
         !run->tb || !run->found || !run->need ||
         find_tables(v, run->tb, list, count, run->found, err, errlen) ||
         check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen) ||
-        manifest_read_text(opt->dir, &run->manifest, err, errlen);
+        manifest_read_text(opt->dir, &run->manifest, err, errlen) != STATUS_OK;
     if (result == 0 && changes_ahead(run->found, count, opt->one_side))
-        result = manifest_retire(opt->dir, err, errlen);
+        result = manifest_retire(opt->dir, err, errlen) != STATUS_OK;
     return result;
 }
 
@@ -562,7 +562,8 @@ uint64_t build_run_bytes(const BuildRun *run, int i) {
 int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     if (!run) return 1;
     if (result == 0)
-        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen);
+        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen) !=
+                 STATUS_OK;
     free(run->manifest);
     free(run->found);
     free(run->need);

@@ -18,7 +18,7 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
     char name[MATERIAL_NAME_MAX];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(TB_FILE_SUFFIX)), file);
     Material m;
-    bool ok = material_parse(name, &m, err, errlen);
+    bool ok = material_parse(name, &m, err, errlen) == STATUS_OK;
     if (ok && !(ok = material_is_canonical(&m)))
         snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
     TableFile *t = NULL;
