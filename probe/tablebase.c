@@ -496,8 +496,8 @@ Status tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *e
 }
 
 /* A quiet probe's time is often one read from memory, so each group's reads are only
- * started while its probes run, and made after: quiet positions 1.5 times as fast
- * (bench_probe).  Groups of 8 to 64 did as well, within the noise. */
+ * started while its probes run, and made after (bench/RESULTS.md, "Rules, format and
+ * probe"). */
 enum { WDL_GROUP = 16 };
 
 Status tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,

@@ -7,7 +7,8 @@
 
 /* Move lists for the capture searches, kept by each thread between probes: a list is
  * 16 KiB, past what malloc serves from its per-thread cache, and getting and freeing one
- * took a ninth of the instructions of a probe with a capture pending.  Searches nest one
+ * was a large share of a probe with a capture pending (bench/RESULTS.md, "Rules, format and
+ * probe").  Searches nest one
  * level a capture, and up to two more for a side left out and a bounded threat; one
  * nested deeper than LIST_DEPTH allocates its own list.  The lists
  * go with their thread (the key's destructor). */
