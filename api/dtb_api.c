@@ -327,7 +327,7 @@ dtb_status dtb_parse_fen(const dtb_handle *h, const char *fen, dtb_position *out
     int half_moves, played = 0;
     char err[512] = "";
     /* The FEN is quoted only as far as a real one goes, so that the reason always fits. */
-    if (!fen_parse_clock(&h->v, fen, &p, &half_moves, err, sizeof err) ||
+    if (fen_parse_clock(&h->v, fen, &p, &half_moves, err, sizeof err) != STATUS_OK ||
         !played_from_clock(&h->v, &p, half_moves, &played, err, sizeof err))
         return api_fail(DTB_ERR_POSITION, "bad FEN '%.*s%s': %s", FEN_MAX, fen,
                         strlen(fen) > FEN_MAX ? "..." : "", err);

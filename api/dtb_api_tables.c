@@ -35,7 +35,8 @@ static bool collect_material(const char *name, void *ctx) {
     MaterialList *list = ctx;
     Material m;
     char err[256];
-    if (!material_parse(name, &m, err, sizeof err)) return true; /* not a table's name */
+    if (material_parse(name, &m, err, sizeof err) != STATUS_OK)
+        return true; /* not a table's name */
     if (list->count == list->capacity) {
         size_t capacity = list->capacity ? 2 * list->capacity : 64;
         void *grown = realloc(list->names, capacity * sizeof *list->names);
@@ -191,7 +192,8 @@ static void set_longest_win(const dtb_handle *h, const Indexer *ix, uint64_t ind
 static dtb_status canonical_material(const char *name, Material *out, bool *reversed) {
     Material m;
     char err[256];
-    if (!material_parse(name, &m, err, sizeof err)) return api_fail(DTB_ERR_POSITION, "%s", err);
+    if (material_parse(name, &m, err, sizeof err) != STATUS_OK)
+        return api_fail(DTB_ERR_POSITION, "%s", err);
     *reversed = !material_is_canonical(&m);
     *out = *reversed ? material_reversed(&m) : m;
     return DTB_OK;

@@ -29,7 +29,7 @@ static int measure(const char *id, const char *fen, int depth) {
     variant_lookup(id, &v);
     if (!fen)
         fen_initial(&v, &p);
-    else if (!fen_parse(&v, fen, &p, err, sizeof err))
+    else if (fen_parse(&v, fen, &p, err, sizeof err) != STATUS_OK)
         return printf("%s: %s\n", fen, err), 1;
     double start = cpu_seconds(), seconds;
     long long leaves;

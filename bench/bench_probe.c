@@ -64,7 +64,7 @@ static bool add_table(const char *name, void *bench) {
     Bench *b = bench;
     Material m;
     char err[128];
-    if (material_parse(name, &m, err, sizeof err)) {
+    if (material_parse(name, &m, err, sizeof err) == STATUS_OK) {
         snprintf(b->names[b->tables], MATERIAL_NAME_MAX, "%s", name);
         idx_init(&b->ix[b->tables++], &b->v, &m);
     }
@@ -301,7 +301,8 @@ static int first_probe_child(char **argv) {
     Position p;
     char err[256];
     int wdl;
-    if (!variant_lookup(argv[2], &v) || !material_parse(argv[4], &m, err, sizeof err)) return 2;
+    if (!variant_lookup(argv[2], &v) || material_parse(argv[4], &m, err, sizeof err) != STATUS_OK)
+        return 2;
     idx_init(&ix, &v, &m);
     if (!idx_decode(&ix, strtoull(argv[5], NULL, 10), &p)) return 2;
     double start = wall_seconds();

@@ -12,7 +12,7 @@ TableFile *rewrite_open(const Variant *v, const char *dir, const char *name, con
                         Material *m) {
     char err[512];
     TableFile *t = NULL;
-    if (!material_parse(name, m, err, sizeof err) ||
+    if (material_parse(name, m, err, sizeof err) != STATUS_OK ||
         tb_open_file(v, dir, name, &t, err, sizeof err) != STATUS_OK) {
         fprintf(stderr, "%s: %s\n", program, err);
         return NULL;

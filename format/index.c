@@ -136,7 +136,7 @@ static uint64_t men_part(const Indexer *ix, const Position *p) {
 }
 
 /* Inlined: the solver encodes about ten predecessors a position, and the call's register
- * saves were a sixth of the instructions of each. */
+ * saves were a large share of each (bench/RESULTS.md, "Rules, format and probe"). */
 static inline __attribute__((always_inline)) uint64_t
 encode_after_men(const Indexer *ix, uint64_t men, const Position *p) {
     Bitboard free = ix->v->board->all & ~(p->man[WHITE] | p->man[BLACK]);

@@ -80,7 +80,8 @@ static inline uint64_t idx_encode_move(const Indexer *ix, IdxMoveCursors *c, int
 
 /* The indices of the positions that differ from one only in where one king stands: the
  * solver encodes a dozen of them for each position it passes on (its predecessors by a
- * king's move), and building and encoding each took a third of its instructions.  After
+ * king's move), and building and encoding each was a large share of its work
+ * (bench/RESULTS.md, "Rules, format and probe").  After
  * idx_king_place_side and idx_king_place_start, each index costs a count of bits and a few
  * table lookups. */
 #define IDX_KINGS_MAX 16 /* a side's, as material_key counts them */

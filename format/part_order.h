@@ -5,9 +5,8 @@
  * and Frisian's king-move states of White and of Black (a part absent from a material has
  * one value).  A file may store its positions with these parts in another order, the side
  * to move still major: which order compresses best differs from material to material
- * (bench_orders: over Scandinavian's 5-piece set each material in its best order takes
- * 8% less than all in the index's).  Readers and writers speak index order; this maps it
- * to the file's and back. */
+ * (bench/RESULTS.md, "Rules, format and probe").  Readers and writers speak index order; this maps
+ * it to the file's and back. */
 #ifndef DTB_PART_ORDER_H
 #define DTB_PART_ORDER_H
 

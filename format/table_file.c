@@ -166,7 +166,8 @@ static bool read_entry(TableFile *t, const uint8_t *table, uint64_t b, size_t bo
 
 /* Each block must lie after the previous one, no longer than zstd's bound for its
  * contents, and the last must end where the file does.  The bound is worked out once for
- * a stream's full blocks: a block at a time, it took a third of opening a large table. */
+ * a stream's full blocks: a block at a time, it slowed the opening of a large table
+ * (bench/RESULTS.md, "Rules, format and probe"). */
 static Status parse_entries(TableFile *t, const uint8_t *table, char *err, size_t errlen) {
     t->entries = malloc(t->block_count * sizeof *t->entries + 1);
     if (!t->entries) return status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");

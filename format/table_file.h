@@ -56,8 +56,8 @@ bool table_stores(const TableFile *t, uint64_t index);
 
 /* Whether the file leaves bounded threats (threat.h) unstored too.  Tables of one side to
  * move do, but mirrored ones: they are the compact form, whose probes search anyway.  Tables of
- * both store them: a probe of one would search its moves, which made warm WDL probes of quiet
- * positions of Scandinavian's 5-piece set 3.4 times as slow (bench_probe). */
+ * both store them: a probe of one would search its moves, which made quiet positions' probes
+ * much slower (bench/RESULTS.md, "Rules, format and probe"). */
 bool table_leaves_threats(const TableFile *t);
 
 /* Makes the blocks this file decodes from now on go through cache, which keeps them within

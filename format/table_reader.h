@@ -19,17 +19,17 @@ typedef struct BlockEntry {
     uint64_t sum; /* XXH3-64 of its compressed bytes */
 } BlockEntry;
 
-/* A warm WDL probe over a large set is one read from memory, a cache miss of about 350 ns
- * on this machine.  Over Scandinavian's 5-piece set half the quiet positions lie in a run of
- * CHUNK positions (one cache line decoded) that all hold one value, fills included, so a
- * WDL stream keeps a summary of two bits a chunk, its value where the chunk holds one only
+/* A warm WDL probe over a large set is one read from memory, a cache miss.  Many quiet
+ * positions lie in a run of CHUNK positions (one cache line decoded) that all hold one
+ * value, fills included (bench/RESULTS.md, "Rules, format and probe"), so a WDL stream
+ * keeps a summary of two bits a chunk, its value where the chunk holds one only
  * and WDL_NONE elsewhere: 1/256 of the decoded stream, small enough to stay in the caches,
  * and a probe of a chunk of one value reads no further.
  * The summary is kept in pieces of PIECE bytes, each made when the first of its blocks is
- * decoded (bench_probe): a summary at the start of each block's values fell 32 KiB apart,
- * into a few sets of the caches, and gained little; one made whole when the file is opened
- * made a cold probe take twice as long, as the heap grew and shrank at every open and
- * close of a large table. */
+ * decoded: a summary at the start of each block's values fell a block apart, into a few
+ * sets of the caches, and gained little; one made whole when the file is opened made cold
+ * probes slower, as the heap grew and shrank at every open and close of a large table (the
+ * same section). */
 enum { CHUNK = 256, PIECE = 4096 };
 
 #define PIECE_POSITIONS ((uint64_t)PIECE * 4 * CHUNK)

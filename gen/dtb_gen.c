@@ -90,7 +90,7 @@ static int collect(const char *pieces, const char **names, int named, Material *
                             BUILD_MAX_MATERIALS);
     if (!named) cli_die(2, "nothing to build: give --pieces N or materials (see --help)");
     for (int i = 0; i < named; i++) {
-        if (!material_parse(names[i], &list[i], err, sizeof err)) cli_die(2, "%s", err);
+        if (material_parse(names[i], &list[i], err, sizeof err) != STATUS_OK) cli_die(2, "%s", err);
         if (material_pieces(&list[i]) > PIECES_MAX)
             cli_die(2, "material '%s' has more than %d pieces", names[i], PIECES_MAX);
     }

@@ -44,17 +44,18 @@ static void describe_counts(const TableInfo *info, int set, char *buf, size_t le
     }
 }
 
-static int describe(const Variant *v, const Material *m, const char *path, char *line, size_t len,
-                    char *err, size_t errlen) {
+static Status describe(const Variant *v, const Material *m, const char *path, char *line,
+                       size_t len, char *err, size_t errlen) {
     uint64_t size, digest;
     char name[MATERIAL_NAME_MAX];
     material_name(m, name, sizeof name);
     TableFile *t;
-    if (tb_open_indexed(v, m, path, &t, NULL, err, errlen) != STATUS_OK) return 1;
+    Status s = tb_open_indexed(v, m, path, &t, NULL, err, errlen);
+    if (s != STATUS_OK) return s;
     /* Tables the build left alone are listed too: a damaged one must not get a digest. */
-    if (table_verify(t, err, errlen) != STATUS_OK) {
+    if ((s = table_verify(t, err, errlen)) != STATUS_OK) {
         table_close(t);
-        return 1;
+        return s;
     }
     const TableInfo *info = table_info(t);
     bool ok = manifest_file_digest(path, &size, &digest);
@@ -67,7 +68,7 @@ static int describe(const Variant *v, const Material *m, const char *path, char 
     if (used + 1 < len) strcpy(line + used, "\n");
     table_close(t);
     if (!ok) snprintf(err, errlen, "cannot read %s", path);
-    return !ok;
+    return ok ? STATUS_OK : STATUS_IO;
 }
 
 /* Whether the file at path holds exactly text[0..len). */
@@ -86,12 +87,12 @@ static bool holds(const char *path, const char *text, size_t len) {
     return same;
 }
 
-int manifest_retire(const char *dir, char *err, size_t errlen) {
+Status manifest_retire(const char *dir, char *err, size_t errlen) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
-    if (unlink(path) == 0 || errno == ENOENT) return 0;
+    if (unlink(path) == 0 || errno == ENOENT) return STATUS_OK;
     snprintf(err, errlen, "cannot remove %s before the tables change: %s", path, strerror(errno));
-    return 1;
+    return STATUS_IO;
 }
 
 #define MANIFEST_MAX_TABLES 1024
@@ -118,7 +119,8 @@ static bool add_material(const char *name, void *listing) {
     Listing *l = listing;
     char ignored[128];
     l->list[l->count].line = NULL;
-    if (material_parse(name, &l->list[l->count].m, ignored, sizeof ignored)) l->count++;
+    if (material_parse(name, &l->list[l->count].m, ignored, sizeof ignored) == STATUS_OK)
+        l->count++;
     return l->count < MANIFEST_MAX_TABLES;
 }
 
@@ -129,12 +131,12 @@ static int tables_in(const char *dir, Entry *list, char *err, size_t errlen) {
     return l.count;
 }
 
-int manifest_read_text(const char *dir, char **text, char *err, size_t errlen) {
+Status manifest_read_text(const char *dir, char **text, char *err, size_t errlen) {
     char path[4200];
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
     *text = NULL;
     FILE *f = fopen(path, "rb");
-    if (!f && errno == ENOENT) return 0;
+    if (!f && errno == ENOENT) return STATUS_OK;
     Text t = {0};
     char buf[1 << 12];
     size_t n;
@@ -148,10 +150,10 @@ int manifest_read_text(const char *dir, char **text, char *err, size_t errlen) {
     if (!ok) {
         free(t.buf);
         snprintf(err, errlen, "cannot read %s: %s", path, f ? "not a manifest" : strerror(errno));
-        return 1;
+        return STATUS_IO;
     }
     *text = t.buf;
-    return 0;
+    return STATUS_OK;
 }
 
 /* Whether previous's heading names variant id. */
@@ -182,7 +184,7 @@ static int keep_lines(const char *previous, Entry *list, int count) {
         if (line[0] != '#' && name_len < sizeof name && end) {
             memcpy(name, line, name_len);
             name[name_len] = '\0';
-            if (material_parse(name, &e.m, ignored, sizeof ignored) &&
+            if (material_parse(name, &e.m, ignored, sizeof ignored) == STATUS_OK &&
                 !in_entries(list, tables, &e.m))
                 list[count++] = e;
         }
@@ -210,17 +212,17 @@ static int manifest_entries(const Variant *v, const char *dir, const char *previ
     return count;
 }
 
-int manifest_write(const Variant *v, const char *dir, const char *previous, FILE *log, char *err,
-                   size_t errlen) {
+Status manifest_write(const Variant *v, const char *dir, const char *previous, FILE *log, char *err,
+                      size_t errlen) {
     Entry *list = malloc(MANIFEST_MAX_TABLES * sizeof *list);
     if (!list) {
         snprintf(err, errlen, "out of memory writing the manifest");
-        return 1;
+        return STATUS_MEMORY;
     }
     int count = manifest_entries(v, dir, previous, log, list, err, errlen);
     if (count < 0) {
         free(list);
-        return 1;
+        return STATUS_IO;
     }
     qsort(list, (size_t)count, sizeof *list, entry_order);
     Text text = {0};
@@ -231,22 +233,22 @@ int manifest_write(const Variant *v, const char *dir, const char *previous, FILE
              v->id);
     Tablebase *tb = tb_open(v, dir);
     bool memory = tb && append(&text, line);
-    int result = 0;
-    for (int i = 0; i < count && result == 0 && memory; i++) {
+    Status result = STATUS_OK;
+    for (int i = 0; i < count && result == STATUS_OK && memory; i++) {
         if (list[i].line) {
             snprintf(line, sizeof line, "%.*s", (int)list[i].len, list[i].line);
         } else {
             tb_path(tb, &list[i].m, path, sizeof path);
             result = describe(v, &list[i].m, path, line, sizeof line, err, errlen);
         }
-        memory = result || append(&text, line);
+        memory = result != STATUS_OK || append(&text, line);
     }
     tb_close(tb);
     if (!memory) snprintf(err, errlen, "out of memory writing the manifest");
     snprintf(path, sizeof path, "%s/%s", dir, MANIFEST_NAME);
-    if (result == 0 && memory && !holds(path, text.buf, text.len))
-        result = atomic_write(path, text.buf, text.len, err, errlen) != STATUS_OK;
+    if (result == STATUS_OK && memory && !holds(path, text.buf, text.len))
+        result = atomic_write(path, text.buf, text.len, err, errlen);
     free(text.buf);
     free(list);
-    return result || !memory;
+    return memory ? result : STATUS_MEMORY;
 }

@@ -5,15 +5,16 @@
 
 #include "material.h"
 #include "set_manifest.h" /* MANIFEST_NAME, and its reader */
+#include "status.h"
 #include "variant.h"
 
 #include <stddef.h>
 #include <stdio.h>
 
 /* Reads DIR/MANIFEST whole into *text (NULL when there is none), for manifest_write to keep
- * the lines of tables not in the folder.  Free *text with free().  Returns 0, or 1 with err
- * set when the file is there but cannot be read. */
-int manifest_read_text(const char *dir, char **text, char *err, size_t errlen);
+ * the lines of tables not in the folder.  Free *text with free().  STATUS_IO, err set, when
+ * the file is there but cannot be read. */
+Status manifest_read_text(const char *dir, char **text, char *err, size_t errlen);
 
 /* Writes DIR/MANIFEST for every table file in dir, in dependency order: per material, its
  * name, file size, XXH3-64 of the whole file and the W/D/L counts for each side to move and
@@ -22,13 +23,13 @@ int manifest_read_text(const char *dir, char **text, char *err, size_t errlen);
  * whose manifest lists a larger one (a fresh clone of the repository) still describes the
  * rest; when previous is of another variant its lines are dropped.  Either is said on log
  * (may be NULL).  A manifest that would not change is left as it is (the folder may be
- * read-only).  Returns 0, or 1 with err set. */
-int manifest_write(const Variant *v, const char *dir, const char *previous, FILE *log, char *err,
-                   size_t errlen);
+ * read-only).  On failure err says why. */
+Status manifest_write(const Variant *v, const char *dir, const char *previous, FILE *log, char *err,
+                      size_t errlen);
 
 /* Removes DIR/MANIFEST before tables change, so that a run that stops half-way leaves no
- * manifest describing files that are no longer there as it says.  Returns 0, or 1 with err
- * set. */
-int manifest_retire(const char *dir, char *err, size_t errlen);
+ * manifest describing files that are no longer there as it says.  STATUS_IO, err set, when
+ * it cannot. */
+Status manifest_retire(const char *dir, char *err, size_t errlen);
 
 #endif

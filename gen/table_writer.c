@@ -7,6 +7,7 @@
 #include "atomic_file.h"
 #include "parallel.h"
 #include "table_format.h"
+#include "table_writer_private.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -42,58 +43,8 @@ _Static_assert(2ull * TABLE_BLOCK_BYTES_MAX <= TF_BLOCK_BYTES_MAX &&
  * thread, so that the threads' last blocks of a batch end close together. */
 #define BATCH_BLOCKS     32
 #define BATCH_PER_THREAD 4
-#define THREADS_MAX      64
 
-/* One thread's tools: a compression context, a block's values (gather), its encoded bytes
- * and a block compressed only to be sized (pick_layout). */
-typedef struct Packer {
-    ZSTD_CCtx *cctx;
-    uint16_t *values;
-    uint8_t *raw, *sized;
-} Packer;
-
-/* A block of a batch: the last value its stream stores in it (-1 for none), the value
- * stored before it, and its bytes: bytes[best] is written, the other holds a trial of the
- * other way of filling (better_fill). */
-typedef struct Packed {
-    int last_inside;
-    unsigned before;
-    uint8_t *bytes[2];
-    size_t size[2];
-    int best;
-} Packed;
-
-struct TableWriter {
-    char *path, *tmp; /* the file and its temporary name (atomic_file.h) */
-    int fd;
-    TableInfo info;
-    uint64_t stored_first, stored_count; /* the positions stored (tf_stored_range) */
-    PartOrder order;                     /* of the positions in the streams */
-    bool counts_kept;                    /* the header takes kept_counts, not those counted */
-    uint64_t kept_counts[2][2][4];
-    bool draft; /* table_writer_draft */
-    int sets_added;
-    uint32_t block_bytes; /* decoded, of the smallest encoding (table_writer_begin_sized) */
-    uint32_t per_block[TF_STREAMS], encoding[TF_STREAMS];
-    uint64_t block_count; /* of all streams */
-    uint64_t next_block;  /* the number of the next block written */
-    uint64_t offset;      /* where it goes */
-    uint8_t *head;        /* header, offset table and their checksum */
-    size_t raw_cap, packed_cap, values_cap;
-    int threads; /* packers made */
-    Packer packer[THREADS_MAX];
-    Packed *batch;
-    int batch_count;
-    void (*release)(void *ctx); /* table_writer_set_release, or NULL */
-    void *release_ctx;
-};
-
-/* Cells mapped from a file (table_writer_set_release) let go of the pages read after each
- * window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after each
- * batch of blocks. */
-#define RELEASE_POSITIONS (1u << 24)
-
-static void release_pages(const TableWriter *w) {
+void writer_release_pages(const TableWriter *w) {
     if (w->release) w->release(w->release_ctx);
 }
 
@@ -105,7 +56,7 @@ static bool name_fits(const char *name, size_t field) {
 static const uint8_t index_order[PART_COUNT] = {0, 1, 2, 3, 4, 5};
 
 /* Whether the writer picks the order of the parts (TableInfo.part_order all zero). */
-static bool picks_order(const TableInfo *info) {
+bool writer_picks_order(const TableInfo *info) {
     static const uint8_t pick[PART_COUNT] = {0};
     return memcmp(info->part_order, pick, PART_COUNT) == 0;
 }
@@ -120,7 +71,7 @@ static Status check_info(const TableInfo *info, PartOrder *order, const char *pa
         return status_fail(err, errlen, STATUS_CORRUPT, path,
                            "cannot write: empty or unterminated name, bad value set count or sides "
                            "code (mirrored with both), or an odd number of positions");
-    const uint8_t *parts = picks_order(info) ? index_order : info->part_order;
+    const uint8_t *parts = writer_picks_order(info) ? index_order : info->part_order;
     if (!part_order_init(order, info->part_size, parts, info->positions / 2))
         return status_fail(err, errlen, STATUS_CORRUPT, path,
                            "cannot write: the index's parts do not multiply to its size, or their "
@@ -232,7 +183,7 @@ Status table_writer_begin_sized(const char *path, const TableInfo *info, uint32_
 
 void table_writer_draft(TableWriter *w) {
     w->draft = true;
-    if (picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
+    if (writer_picks_order(&w->info)) memcpy(w->info.part_order, index_order, PART_COUNT);
 }
 
 void table_writer_full_sides(TableInfo *info, const Material *m) {
@@ -284,101 +235,8 @@ static Status write_at(const TableWriter *w, const uint8_t *buf, size_t len, uin
     return STATUS_OK;
 }
 
-static bool is_unstored(const uint64_t *unstored, uint64_t i) {
+bool writer_is_unstored(const uint64_t *unstored, uint64_t i) {
     return unstored && unstored[i / 64] >> (i % 64) & 1;
-}
-
-/* Why a stored cell cannot be written (table_format.h), or NULL when it can. */
-static const char *unwritable(Cell c) {
-    int wdl = CELL_WDL(c);
-    unsigned dtw = CELL_DTW(c);
-    if ((wdl == WDL_DRAW || wdl == WDL_NONE) && dtw != 0) return "a draw or no value with a DTW";
-    if (wdl == WDL_WIN && dtw % 2 == 0) return "a win with an even DTW";
-    if (wdl == WDL_LOSS && dtw % 2 == 1) return "a loss with an odd DTW";
-    if (dtw > CELL_DTW_STORED_MAX) return "a DTW too long for the prober";
-    return NULL;
-}
-
-/* A pass over a value set's cells before it is written: the true values counted, the
- * stored ones checked and their largest DTW half, and the WDL stored most often, each
- * thread counting apart. */
-typedef struct Scan {
-    TableWriter *w;
-    int set;
-    const Cell *cells;
-    const uint64_t *unstored;
-    uint64_t base; /* of the window scanned */
-    uint64_t counts[THREADS_MAX][2][4], stored[THREADS_MAX][4];
-    unsigned max_half[THREADS_MAX];
-    uint64_t first_bad[THREADS_MAX]; /* the first position that cannot be written, or none */
-} Scan;
-
-#define NO_POSITION UINT64_MAX
-
-static void scan_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    Scan *scan = ctx;
-    const TableWriter *w = scan->w;
-    uint64_t per_side = w->info.positions / 2;
-    for (uint64_t i = scan->base + begin; i < scan->base + end; i++) {
-        Cell c = scan->cells[i];
-        scan->counts[thread][i >= per_side][CELL_WDL(c)]++;
-        if (is_unstored(scan->unstored, i) || i - w->stored_first >= w->stored_count) continue;
-        scan->stored[thread][CELL_WDL(c)]++;
-        if (unwritable(c)) {
-            if (i < scan->first_bad[thread]) scan->first_bad[thread] = i;
-            return; /* the rest of the range is past it */
-        }
-        if (CELL_DTW(c) / 2 > scan->max_half[thread]) scan->max_half[thread] = CELL_DTW(c) / 2;
-    }
-}
-
-/* The first position scan found that cannot be written, or NO_POSITION. */
-static uint64_t first_bad(const Scan *scan) {
-    uint64_t first = NO_POSITION;
-    for (int t = 0; t < THREADS_MAX; t++)
-        if (scan->first_bad[t] < first) first = scan->first_bad[t];
-    return first;
-}
-
-/* Adds up what each thread of scan found: set's counts in the header, and the largest DTW
- * half stored; returns the WDL stored most often. */
-static unsigned scan_total(TableWriter *w, const Scan *scan, unsigned *max_half) {
-    uint64_t stored[4] = {0};
-    *max_half = 0;
-    for (int t = 0; t < THREADS_MAX; t++) {
-        for (int k = 0; k < 8; k++)
-            w->info.counts[scan->set][k / 4][k % 4] += scan->counts[t][k / 4][k % 4];
-        for (int wdl = 0; wdl < 4; wdl++) stored[wdl] += scan->stored[t][wdl];
-        if (scan->max_half[t] > *max_half) *max_half = scan->max_half[t];
-    }
-    unsigned common = 0;
-    for (unsigned wdl = 1; wdl < 4; wdl++)
-        if (stored[wdl] > stored[common]) common = wdl;
-    return common;
-}
-
-/* Scans set `set` (Scan) in windows of RELEASE_POSITIONS a thread, letting go of the pages
- * read after each; *max_half receives the largest DTW half stored and *common the WDL
- * stored most often. */
-static Status scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
-                       unsigned *max_half, unsigned *common, char *err, size_t errlen) {
-    Scan *scan = calloc(1, sizeof *scan);
-    if (!scan) return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
-    *scan = (Scan){.w = w, .set = set, .cells = cells, .unstored = unstored};
-    for (int t = 0; t < THREADS_MAX; t++) scan->first_bad[t] = NO_POSITION;
-    uint64_t window = (uint64_t)RELEASE_POSITIONS * (uint64_t)w->threads, bad = NO_POSITION;
-    for (; scan->base < w->info.positions && bad == NO_POSITION; scan->base += window) {
-        uint64_t n = w->info.positions - scan->base;
-        parallel_for(w->threads, n < window ? n : window, scan_range, scan);
-        release_pages(w);
-        bad = first_bad(scan);
-    }
-    *common = scan_total(w, scan, max_half);
-    free(scan);
-    if (bad == NO_POSITION) return STATUS_OK;
-    return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
-                       "cannot write position %llu of value set %d: %s", (unsigned long long)bad,
-                       set, unwritable(cells[bad]));
 }
 
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
@@ -404,33 +262,19 @@ static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
 
 /* The first value stream kind stores in the file's places [begin, end), to fill those
  * before it. */
-static unsigned first_stored(const PartOrder *order, int kind, const Cell *cells,
+unsigned writer_first_stored(const PartOrder *order, int kind, const Cell *cells,
                              const uint64_t *unstored, uint64_t begin, uint64_t end) {
     unsigned value;
     PartWalk walk;
     part_walk_start(order, begin, &walk);
     for (uint64_t k = begin; k < end; k++, part_walk_next(order, &walk))
-        if (stored_value(kind, cells[walk.index], is_unstored(unstored, walk.index), &value))
+        if (stored_value(kind, cells[walk.index], writer_is_unstored(unstored, walk.index), &value))
             return value;
     return 0;
 }
 
-/* A stream being written in batches of blocks, or sized on a sample of its blocks
- * (pick_layout), laid out by order over its stored places. */
-typedef struct StreamJob {
-    TableWriter *w;
-    int i; /* the stream */
-    const Cell *cells;
-    const uint64_t *unstored;
-    const PartOrder *order;
-    uint64_t stored_first, stored_count, per_block;
-    unsigned common;      /* the set's most common WDL */
-    uint64_t first_block; /* of the batch, counted in the stream */
-    unsigned before;      /* the last value stored before the batch */
-} StreamJob;
-
 /* The job of stream i of w's layout. */
-static StreamJob stream_job(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored) {
+StreamJob writer_stream_job(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored) {
     return (StreamJob){.w = w,
                        .i = i,
                        .cells = cells,
@@ -442,20 +286,20 @@ static StreamJob stream_job(TableWriter *w, int i, const Cell *cells, const uint
 }
 
 /* Positions [*begin, *begin + *n) of block `block` of the stream. */
-static void block_range(const StreamJob *job, uint64_t block, uint64_t *begin, uint64_t *n) {
+void writer_block_range(const StreamJob *job, uint64_t block, uint64_t *begin, uint64_t *n) {
     *begin = job->stored_first + block * job->per_block;
     *n = tf_block_positions(job->stored_count, job->per_block, block);
 }
 
 /* The last value the stream stores in block `block`, or -1; looked for from the block's
  * end: it is seldom far from it. */
-static int last_stored(const StreamJob *job, uint64_t block) {
+int writer_last_stored(const StreamJob *job, uint64_t block) {
     uint64_t start, n;
     unsigned value;
-    block_range(job, block, &start, &n);
+    writer_block_range(job, block, &start, &n);
     for (uint64_t place = start + n; place-- > start;) {
         uint64_t i = part_order_to_index(job->order, place);
-        if (stored_value(job->i % 2, job->cells[i], is_unstored(job->unstored, i), &value))
+        if (stored_value(job->i % 2, job->cells[i], writer_is_unstored(job->unstored, i), &value))
             return (int)value;
     }
     return -1;
@@ -465,7 +309,7 @@ static void find_last_stored(void *ctx, int thread, uint64_t begin, uint64_t end
     (void)thread;
     const StreamJob *job = ctx;
     for (uint64_t k = begin; k < end; k++)
-        job->w->batch[k].last_inside = last_stored(job, job->first_block + k);
+        job->w->batch[k].last_inside = writer_last_stored(job, job->first_block + k);
 }
 
 /* What each block's first positions repeat, from the blocks before it; returns the value
@@ -482,7 +326,7 @@ static unsigned chain_before(TableWriter *w, uint64_t count, unsigned before) {
 #define NOT_STORED UINT16_MAX
 _Static_assert(CELL_DTW_STORED_MAX / 2 < NOT_STORED, "a stored value is never NOT_STORED");
 
-/* How many places ahead gather asks for the cells it will read.  The file's order walks the
+/* How many places ahead writer_gather asks for the cells it will read.  The file's order walks the
  * cells out of the index's order, so most reads miss the caches: each block's cells are
  * read once, this far ahead, rather than walked again for each of the block's three
  * packings (bench/RESULTS.md, "The table writer"). */
@@ -490,7 +334,7 @@ enum { GATHER_AHEAD = 64 };
 
 /* Reads the values of positions [begin, begin + n) of the stream, in the file's order,
  * into p->values (NOT_STORED for a position the stream leaves out). */
-static void gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) {
+void writer_gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) {
     int kind = job->i % 2;
     const PartOrder *order = job->order;
     PartWalk walk, ahead;
@@ -505,7 +349,8 @@ static void gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) 
         }
         unsigned value;
         uint64_t i = walk.index;
-        bool stored = stored_value(kind, job->cells[i], is_unstored(job->unstored, i), &value);
+        bool stored =
+            stored_value(kind, job->cells[i], writer_is_unstored(job->unstored, i), &value);
         p->values[k] = stored ? (uint16_t)value : NOT_STORED;
     }
 }
@@ -513,7 +358,7 @@ static void gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) 
 /* Encodes the n values gathered in p and compresses them at `level` into out; returns the
  * compressed size or a zstd error code.  A position not stored takes *constant when given,
  * else the last value stored before it (`last` at the start). */
-static size_t pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned last,
+size_t writer_pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned last,
                          const unsigned *constant, int level, uint8_t *out) {
     uint32_t encoding = job->w->encoding[job->i];
     size_t raw_len = (size_t)tf_encoded_bytes(encoding, n);
@@ -530,20 +375,14 @@ static size_t pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned l
     return ZSTD_compress2(p->cctx, out, job->w->packed_cap, p->raw, raw_len);
 }
 
-/* The fill a WDL block compresses better with (1 for the common value), judged at
- * PICK_LEVEL: the pick is then compressed again at the stream's level.  A fast level picks
- * almost always as the stream's level would, at a fraction of the time (bench/RESULTS.md,
- * "The table writer"). */
-enum { PICK_LEVEL = 1 };
-
 /* A draft's level for every stream: a draft is written fast, to be rewritten, its file
  * somewhat larger (bench/RESULTS.md, "The table writer"). */
 enum { DRAFT_LEVEL = 1 };
 
 static int better_fill(const StreamJob *job, Packer *p, uint64_t n, Packed *out) {
     for (int k = 0; k < 2; k++)
-        out->size[k] =
-            pack_block(job, p, n, out->before, k ? &job->common : NULL, PICK_LEVEL, out->bytes[k]);
+        out->size[k] = writer_pack_block(job, p, n, out->before, k ? &job->common : NULL,
+                                         PICK_LEVEL, out->bytes[k]);
     return !ZSTD_isError(out->size[0]) && !ZSTD_isError(out->size[1]) &&
            out->size[1] < out->size[0];
 }
@@ -558,25 +397,25 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
     for (uint64_t k = begin; k < end; k++) {
         Packed *out = &job->w->batch[k];
         uint64_t start, n;
-        block_range(job, job->first_block + k, &start, &n);
-        gather(job, p, start, n);
+        writer_block_range(job, job->first_block + k, &start, &n);
+        writer_gather(job, p, start, n);
         bool draft = job->w->draft;
         out->best = job->i % 2 == TF_WDL && !draft ? better_fill(job, p, n, out) : 0;
         const unsigned *fill = out->best ? &job->common : NULL;
         int level = draft ? DRAFT_LEVEL : plans[job->i % 2].level;
         out->size[out->best] =
-            pack_block(job, p, n, out->before, fill, level, out->bytes[out->best]);
+            writer_pack_block(job, p, n, out->before, fill, level, out->bytes[out->best]);
     }
 }
 
 /* Compresses stream i of w's layout and writes it; common is its set's most common WDL. */
 static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
                            unsigned common, char *err, size_t errlen) {
-    StreamJob job = stream_job(w, i, cells, unstored);
+    StreamJob job = writer_stream_job(w, i, cells, unstored);
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     job.common = common;
-    job.before = first_stored(&w->order, i % 2, cells, unstored, begin, end);
+    job.before = writer_first_stored(&w->order, i % 2, cells, unstored, begin, end);
     Status s = STATUS_OK;
     uint64_t batch = (uint64_t)w->batch_count;
     for (; s == STATUS_OK && job.first_block < blocks; job.first_block += batch) {
@@ -588,192 +427,8 @@ static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint6
             const Packed *out = &w->batch[k];
             s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
         }
-        release_pages(w);
+        writer_release_pages(w);
     }
-    return s;
-}
-
-/* The parts whose order the writer tries: the men and kings of either side, those of more
- * than one value (bench_orders measured these 24 orders); Frisian's king-move states stay
- * last, in the index's order, with the parts of one value. */
-enum { ORDERED_PARTS = 4, LAYOUTS_MAX = 24 * 2 /* each order, either side */ };
-
-static int ordered_parts(const TableInfo *info, uint8_t order[PART_COUNT]) {
-    int count = 0, rest = 0;
-    uint8_t fixed[PART_COUNT];
-    for (uint8_t part = 0; part < PART_COUNT; part++) {
-        if (part < ORDERED_PARTS && info->part_size[part] > 1)
-            order[count++] = part;
-        else
-            fixed[rest++] = part;
-    }
-    memcpy(order + count, fixed, (size_t)rest);
-    return count;
-}
-
-/* A layout pick_layout tries: the side to move stored and the order of the parts, with the
- * WDL stream of value set 0 laid out so (job: `before` the value stored before its first
- * block), and the size at PICK_LEVEL of a sample of its blocks: every every-th. */
-typedef struct Layout {
-    uint32_t sides;
-    uint8_t parts[PART_COUNT];
-    PartOrder order;
-    StreamJob job;
-    uint64_t every;
-    uint64_t size;
-    size_t failed; /* a zstd error code, or 0 */
-} Layout;
-
-/* A block of a layout sized: the last value stored in it, the value stored before it, and
- * its size. */
-typedef struct Sample {
-    Layout *layout;
-    uint64_t block;
-    int last_inside;
-    unsigned before;
-    size_t size;
-} Sample;
-
-/* A trial sizes about TRIAL_BLOCKS blocks of a stream, spread over it. */
-enum { TRIAL_BLOCKS = 64 };
-
-/* Every layout the writer is left to choose among, in the order ties are broken in. */
-static int list_layouts(TableWriter *w, const Cell *cells, const uint64_t *unstored, Layout *out) {
-    bool pick_side = w->info.sides == TABLE_SIDES_SMALLER, pick_order = picks_order(&w->info);
-    uint8_t parts[PART_COUNT];
-    int ordered = ordered_parts(&w->info, parts), count = 0;
-    if (!pick_order) memcpy(parts, w->info.part_order, PART_COUNT);
-    uint32_t first = pick_side ? TABLE_SIDES_WHITE : w->info.sides;
-    uint32_t last = pick_side ? TABLE_SIDES_BLACK : first;
-    do {
-        for (uint32_t sides = first; sides <= last && count < LAYOUTS_MAX; sides++) {
-            Layout *l = &out[count++];
-            *l = (Layout){.sides = sides};
-            memcpy(l->parts, parts, PART_COUNT);
-            part_order_init(&l->order, w->info.part_size, parts, w->info.positions / 2);
-            l->job = stream_job(w, TF_WDL, cells, unstored);
-            l->job.order = &l->order;
-            tf_stored_range(w->info.positions, sides, &l->job.stored_first, &l->job.stored_count);
-            l->every = tf_block_count(l->job.stored_count, l->job.per_block) / TRIAL_BLOCKS + 1;
-        }
-    } while (pick_order && part_order_next(parts, ordered));
-    return count;
-}
-
-/* The samples of each layout, in its blocks' order; returns their count. */
-static uint64_t list_samples(Layout *layouts, int count, Sample *out) {
-    uint64_t n = 0;
-    for (int l = 0; l < count; l++) {
-        uint64_t blocks = tf_block_count(layouts[l].job.stored_count, layouts[l].job.per_block);
-        for (uint64_t block = 0; block < blocks; block += layouts[l].every)
-            out[n++] = (Sample){.layout = &layouts[l], .block = block};
-    }
-    return n;
-}
-
-/* The layouts and their samples sized in parallel: each pass below spreads over threads. */
-typedef struct Trial {
-    Layout *layouts;
-    Sample *samples;
-} Trial;
-
-static void find_first_stored(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    (void)thread;
-    const Trial *trial = ctx;
-    for (uint64_t l = begin; l < end; l++) {
-        StreamJob *job = &trial->layouts[l].job;
-        job->before = first_stored(job->order, TF_WDL, job->cells, job->unstored, job->stored_first,
-                                   job->stored_first + job->stored_count);
-    }
-}
-
-static void find_last_sampled(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    (void)thread;
-    const Trial *trial = ctx;
-    for (uint64_t k = begin; k < end; k++) {
-        Sample *s = &trial->samples[k];
-        s->last_inside = last_stored(&s->layout->job, s->block);
-    }
-}
-
-/* As chain_before, over the samples of each layout in turn. */
-static void chain_samples(Sample *samples, uint64_t count) {
-    unsigned before = 0;
-    for (uint64_t k = 0; k < count; k++) {
-        Sample *s = &samples[k];
-        if (s->block == 0) before = s->layout->job.before;
-        s->before = before;
-        if (s->last_inside >= 0) before = (unsigned)s->last_inside;
-    }
-}
-
-static void size_samples(void *ctx, int thread, uint64_t begin, uint64_t end) {
-    const Trial *trial = ctx;
-    for (uint64_t k = begin; k < end; k++) {
-        Sample *s = &trial->samples[k];
-        const StreamJob *job = &s->layout->job;
-        Packer *p = &job->w->packer[thread];
-        uint64_t start, n;
-        block_range(job, s->block, &start, &n);
-        gather(job, p, start, n);
-        s->size = pack_block(job, p, n, s->before, NULL, PICK_LEVEL, p->sized);
-    }
-}
-
-/* Adds each sample's size to its layout's, and the first zstd error to its failed. */
-static void add_sizes(const Sample *samples, uint64_t count) {
-    for (uint64_t k = 0; k < count; k++) {
-        Layout *l = samples[k].layout;
-        if (ZSTD_isError(samples[k].size) && !l->failed) l->failed = samples[k].size;
-        if (!ZSTD_isError(samples[k].size)) l->size += samples[k].size;
-    }
-}
-
-/* Sizes every layout of list_layouts; returns the smallest, the first of equals. */
-static Status size_layouts(TableWriter *w, Layout *layouts, int count, Sample *samples,
-                           const Layout **best, char *err, size_t errlen) {
-    uint64_t n = list_samples(layouts, count, samples);
-    Trial trial = {layouts, samples};
-    parallel_for_chunks(w->threads, (uint64_t)count, 1, find_first_stored, &trial);
-    parallel_for_chunks(w->threads, n, 1, find_last_sampled, &trial);
-    chain_samples(samples, n);
-    parallel_for_chunks(w->threads, n, 1, size_samples, &trial);
-    add_sizes(samples, n);
-    *best = &layouts[0];
-    for (int l = 0; l < count; l++) {
-        if (layouts[l].failed)
-            return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "zstd: %s",
-                               ZSTD_getErrorName(layouts[l].failed));
-        if (layouts[l].size < (*best)->size) *best = &layouts[l];
-    }
-    return STATUS_OK;
-}
-
-/* Where the writer is left the side to move stored or the order of the index's parts,
- * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
- * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
- * order.  The layouts and their sampled blocks are sized by all of w's threads at once. */
-static Status pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
-                          size_t errlen) {
-    if (w->info.sides != TABLE_SIDES_SMALLER && !picks_order(&w->info)) return STATUS_OK;
-    Layout *layouts = malloc(LAYOUTS_MAX * sizeof *layouts);
-    Sample *samples = malloc(LAYOUTS_MAX * (TRIAL_BLOCKS + 1) * sizeof *samples);
-    Status s = layouts && samples
-                   ? STATUS_OK
-                   : status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
-    const Layout *best = NULL;
-    if (s == STATUS_OK)
-        s = size_layouts(w, layouts, list_layouts(w, cells, unstored, layouts), samples, &best, err,
-                         errlen);
-    if (s == STATUS_OK) {
-        w->info.sides = best->sides;
-        memcpy(w->info.part_order, best->parts, PART_COUNT);
-        w->order = best->order;
-        w->stored_first = best->job.stored_first;
-        w->stored_count = best->job.stored_count;
-    }
-    free(layouts);
-    free(samples);
     return s;
 }
 
@@ -783,8 +438,9 @@ Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const ui
         return status_fail(err, errlen, STATUS_CORRUPT, w->path,
                            "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0, common = 0;
-    Status s = pick_layout(w, cells, unstored, err, errlen);
-    if (s == STATUS_OK) s = scan_set(w, set, cells, unstored, &max_half, &common, err, errlen);
+    Status s = writer_pick_layout(w, cells, unstored, err, errlen);
+    if (s == STATUS_OK)
+        s = writer_scan_set(w, set, cells, unstored, &max_half, &common, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
     for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
         s = write_stream(w, 2 * set + kind, cells, unstored, common, err, errlen);

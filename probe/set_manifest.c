@@ -26,7 +26,7 @@ static bool parse_entry(const char *line, ManifestEntry *e) {
         strlen(hex) != 16 || (line[used] != ' ' && line[used] != '\n' && line[used] != '\0'))
         return false;
     e->xxh3 = strtoull(hex, NULL, 16);
-    return material_parse(e->material, &m, err, sizeof err);
+    return material_parse(e->material, &m, err, sizeof err) == STATUS_OK;
 }
 
 static bool add_entry(Manifest *m, const ManifestEntry *e, int *capacity) {

@@ -3,7 +3,7 @@
 #include "draw_rules.h"
 #include "index.h"
 #include "movegen.h"
-#include "thread_key.h"
+#include "thread_list.h"
 #include "threat.h"
 
 #include <dirent.h>
@@ -298,68 +298,6 @@ static Status read_stored(Tablebase *tb, const Position *p, int set, MoveList *l
     return check_stored(status, file, index, CELL_WDL(*out), err, errlen);
 }
 
-/* Move lists for the capture searches, kept by each thread between probes: a list is
- * 16 KiB, past what malloc serves from its per-thread cache, and getting and freeing one
- * took a ninth of the instructions of a probe with a capture pending.  Searches nest one
- * level a capture, and up to two more for a side left out and a bounded threat; one
- * nested deeper than LIST_DEPTH allocates its own list.  The lists
- * go with their thread (the key's destructor). */
-enum { LIST_DEPTH = 8 };
-
-typedef struct ListStack {
-    int used;
-    MoveList *list[LIST_DEPTH];
-} ListStack;
-
-static _Thread_local ListStack *thread_stack; /* this thread's, made on first use */
-
-/* Runs on the thread that ends, whose later probes (from another key's destructor) must
- * make their lists anew rather than use these. */
-static void free_list_stack(void *arg) {
-    ListStack *stack = arg;
-    for (int i = 0; i < LIST_DEPTH; i++) free(stack->list[i]);
-    free(stack);
-    thread_stack = NULL;
-}
-
-/* Only to free a thread's lists when it ends; thread_stack is the quicker way to them. */
-static ThreadKey list_key = THREAD_KEY_INIT(free_list_stack);
-
-/* The calling thread's lists, made on first use; NULL when that fails (out of keys or
- * memory), and then every search allocates its list. */
-static ListStack *thread_lists(void) {
-    if (thread_stack) return thread_stack;
-    ListStack *stack = calloc(1, sizeof *stack);
-    if (stack && !thread_key_set(&list_key, stack)) {
-        free(stack);
-        stack = NULL;
-    }
-    return thread_stack = stack;
-}
-
-/* A move list without paths, or NULL with the reason in err when out of memory; give it
- * back with put_list. */
-static MoveList *take_list(char *err, size_t errlen) {
-    ListStack *stack = thread_lists();
-    MoveList **slot = stack && stack->used < LIST_DEPTH ? &stack->list[stack->used] : NULL;
-    MoveList *list = slot && *slot ? *slot : malloc(sizeof *list);
-    if (!list) {
-        snprintf(err, errlen, "out of memory for a list of moves");
-        return NULL;
-    }
-    if (slot) *slot = list, stack->used++;
-    list->paths = NULL;
-    return list;
-}
-
-static void put_list(MoveList *list) {
-    ListStack *stack = thread_stack;
-    if (stack && stack->used && stack->list[stack->used - 1] == list)
-        stack->used--;
-    else
-        free(list);
-}
-
 Cell tb_negate(Cell child) {
     switch (CELL_WDL(child)) {
     case WDL_WIN:
@@ -469,21 +407,21 @@ static Status best_wdl(Tablebase *tb, const Position *p, const MoveList *list, i
  * bounded threat left out. */
 static Status search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
                            size_t errlen) {
-    MoveList *list = take_list(err, errlen);
+    MoveList *list = thread_list_take(err, errlen);
     if (!list) return STATUS_MEMORY;
     movegen_legal(tb->v, p, list);
     Status status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
-    put_list(list);
+    thread_list_put(list);
     return status;
 }
 
 Status tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                      size_t errlen) {
-    MoveList *list = take_list(err, errlen);
+    MoveList *list = thread_list_take(err, errlen);
     if (!list) return STATUS_MEMORY;
     movegen_legal(tb->v, p, list);
     Status status = best_wdl(tb, p, list, set, WDL_WIN, out, err, errlen);
-    put_list(list);
+    thread_list_put(list);
     return status;
 }
 
@@ -529,7 +467,7 @@ static Status probe_wdl_until_read(Tablebase *tb, const Position *p, int set, in
         *out = CELL_WDL(cell);
         return STATUS_OK;
     }
-    MoveList *list = take_list(err, errlen);
+    MoveList *list = thread_list_take(err, errlen);
     if (!list) return STATUS_MEMORY;
     movegen_captures(tb->v, p, list);
     Status status = STATUS_OK;
@@ -540,7 +478,7 @@ static Status probe_wdl_until_read(Tablebase *tb, const Position *p, int set, in
     }
     if (status == STATUS_OK && !at->file)
         status = search_wdl(tb, p, list, set, enough, out, err, errlen);
-    put_list(list);
+    thread_list_put(list);
     return status;
 }
 
@@ -558,8 +496,8 @@ Status tb_probe_wdl(Tablebase *tb, const Position *p, int set, int *out, char *e
 }
 
 /* A quiet probe's time is often one read from memory, so each group's reads are only
- * started while its probes run, and made after: quiet positions 1.5 times as fast
- * (bench_probe).  Groups of 8 to 64 did as well, within the noise. */
+ * started while its probes run, and made after (bench/RESULTS.md, "Rules, format and
+ * probe"). */
 enum { WDL_GROUP = 16 };
 
 Status tb_probe_wdl_many(Tablebase *tb, const Position *p, size_t count, int set, int *out,
@@ -590,13 +528,13 @@ Status tb_probe(Tablebase *tb, const Position *p, Cell *out, char *err, size_t e
 static Status probe_cell(Tablebase *tb, const Position *p, int set, int cut, Cell *out, char *err,
                          size_t errlen) {
     if (game_over(p, out)) return STATUS_OK;
-    MoveList *list = take_list(err, errlen);
+    MoveList *list = thread_list_take(err, errlen);
     if (!list) return STATUS_MEMORY;
     movegen_captures(tb->v, p, list);
     bool search = list->count > 0;
     Status status = search ? STATUS_OK : read_stored(tb, p, set, list, out, &search, err, errlen);
     if (status == STATUS_OK && search) status = best_cell(tb, p, list, set, cut, out, err, errlen);
-    put_list(list);
+    thread_list_put(list);
     return status;
 }
 
@@ -653,13 +591,13 @@ Status tb_scan(Tablebase *tb, const Material *m, TbVisit visit, void *ctx, char 
     const OpenTable *t;
     Status status = table_for(tb, m, &t, err, errlen);
     if (status != STATUS_OK) return status;
-    Scan sc = {tb, t, IDX_CURSOR_START, take_list(err, errlen), visit, ctx};
+    Scan sc = {tb, t, IDX_CURSOR_START, thread_list_take(err, errlen), visit, ctx};
     if (!sc.list) return STATUS_MEMORY;
     status = table_scan(t->file, visit_position, &sc, err, errlen);
     sc.cur = IDX_CURSOR_START;
     for (uint64_t i = 0; i < t->ix.size && status == STATUS_OK; i++)
         if (!table_stores(t->file, i)) status = visit_position(&sc, i, NULL, err, errlen);
-    put_list(sc.list);
+    thread_list_put(sc.list);
     return status;
 }
 

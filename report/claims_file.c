@@ -54,7 +54,7 @@ static bool read_variant(Reading *r, const char *value, ClaimEntry *e) {
 static bool read_material(Reading *r, const char *value, ClaimEntry *e) {
     Material m;
     char why[256];
-    if (!material_parse(value, &m, why, sizeof why)) return fail(r, "%s", why);
+    if (material_parse(value, &m, why, sizeof why) != STATUS_OK) return fail(r, "%s", why);
     return copy_field(r, value, e->material, sizeof e->material);
 }
 

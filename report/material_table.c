@@ -10,7 +10,7 @@ Status material_table_path(const char *dir, const char *name, Material *canonica
                            char *path, size_t len, char *err, size_t errlen) {
     Material m;
     char canonical_name[MATERIAL_NAME_MAX];
-    if (!material_parse(name, &m, err, errlen)) return STATUS_INPUT;
+    if (material_parse(name, &m, err, errlen) != STATUS_OK) return STATUS_INPUT;
     *reversed = !material_is_canonical(&m);
     *canonical = *reversed ? material_reversed(&m) : m;
     material_name(canonical, canonical_name, sizeof canonical_name);

@@ -282,8 +282,8 @@ static bool unwrap(Parser *ps, const char *text, char *buf, size_t size) {
     return true;
 }
 
-bool fen_parse_clock(const Variant *v, const char *text, Position *p, int *half_moves, char *err,
-                     size_t errlen) {
+static bool parse_fen(const Variant *v, const char *text, Position *p, int *half_moves, char *err,
+                      size_t errlen) {
     Parser ps = {v, p, err, errlen, -1};
     char buf[1024];
     pos_clear(p);
@@ -306,7 +306,12 @@ bool fen_parse_clock(const Variant *v, const char *text, Position *p, int *half_
     return true;
 }
 
-bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen) {
+Status fen_parse_clock(const Variant *v, const char *text, Position *p, int *half_moves, char *err,
+                       size_t errlen) {
+    return parse_fen(v, text, p, half_moves, err, errlen) ? STATUS_OK : STATUS_INPUT;
+}
+
+Status fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen) {
     int half_moves;
     return fen_parse_clock(v, text, p, &half_moves, err, errlen);
 }

@@ -8,6 +8,7 @@
 #define DTB_FEN_H
 
 #include "position.h"
+#include "status.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -15,16 +16,16 @@
 
 #define FEN_MAX 400 /* longest FEN fen_format writes */
 
-/* Parses text into p.  On error returns false and writes a message naming the offending
+/* Parses text into p.  On error returns STATUS_INPUT and writes a message naming the offending
  * part into err.  Where docs/rules.md 1 and 7.1 give an order but no error, it is lenient: the
  * W and B lists may come in either order or be left out (a side without pieces, which the
  * probe then refuses), and so may the counts of ":C". */
-bool fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen);
+Status fen_parse(const Variant *v, const char *text, Position *p, char *err, size_t errlen);
 
 /* fen_parse, also giving lidraughts' ":H" in *half_moves, -1 where the FEN has none (":F"
  * says nothing about the position, and is only checked). */
-bool fen_parse_clock(const Variant *v, const char *text, Position *p, int *half_moves, char *err,
-                     size_t errlen);
+Status fen_parse_clock(const Variant *v, const char *text, Position *p, int *half_moves, char *err,
+                       size_t errlen);
 
 /* Writes p as FEN: White's pieces first, in square order, kings marked K. */
 void fen_format(const Variant *v, const Position *p, char *buf, size_t len);

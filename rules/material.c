@@ -11,31 +11,31 @@ static const char *parse_side(const char *s, int *kings, int *men) {
     return s;
 }
 
-bool material_parse(const char *text, Material *out, char *err, size_t errlen) {
+Status material_parse(const char *text, Material *out, char *err, size_t errlen) {
     const char *s = parse_side(text, &out->kings[WHITE], &out->men[WHITE]);
     if (*s != 'v') {
         snprintf(err, errlen,
                  "bad material '%s': expected White's kings (K) then men (M), 'v', then Black's, "
                  "like KKMvK",
                  text);
-        return false;
+        return STATUS_INPUT;
     }
     s = parse_side(s + 1, &out->kings[BLACK], &out->men[BLACK]);
     if (*s) {
         snprintf(err, errlen, "bad material '%s': unexpected '%c'", text, *s);
-        return false;
+        return STATUS_INPUT;
     }
     for (int side = 0; side < 2; side++)
         if (out->kings[side] + out->men[side] == 0) {
             snprintf(err, errlen, "bad material '%s': each side needs a piece", text);
-            return false;
+            return STATUS_INPUT;
         }
     if (!material_has_table_size(out)) {
         snprintf(err, errlen, "bad material '%s': a side has at most %d pieces", text,
                  MATERIAL_SIDE_MAX);
-        return false;
+        return STATUS_INPUT;
     }
-    return true;
+    return STATUS_OK;
 }
 
 void material_name(const Material *m, char *buf, size_t len) {

@@ -5,6 +5,7 @@
 #define DTB_MATERIAL_H
 
 #include "position.h"
+#include "status.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -35,8 +36,8 @@ static inline int material_key(const Material *m) {
     return m->kings[0] | m->men[0] << 4 | m->kings[1] << 8 | m->men[1] << 12;
 }
 
-/* Parses "KKMvK"; false with a message in err when malformed. */
-bool material_parse(const char *text, Material *out, char *err, size_t errlen);
+/* Parses "KKMvK"; STATUS_INPUT with a message in err when malformed. */
+Status material_parse(const char *text, Material *out, char *err, size_t errlen);
 void material_name(const Material *m, char *buf, size_t len);
 Material material_of(const Position *p);
 Material material_reversed(const Material *m);

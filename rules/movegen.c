@@ -13,8 +13,8 @@
 
 #include <string.h>
 
-/* Up to this many men, enemy_beside looks at each one's neighbours: from the initial
- * positions, with no bound, perft took 18% more instructions. */
+/* Up to this many men, enemy_beside looks at each one's neighbours: beyond it, looking
+ * costs more than it saves (bench/RESULTS.md, "Rules, format and probe"). */
 #define FEW_MEN 4
 
 typedef struct CaptureSearch {
@@ -182,8 +182,7 @@ static inline Bitboard victim_square(const CaptureSearch *cs, int sq, int dir) {
 /* The directions of dirs in which the piece on sq can take: its victim square holds an
  * enemy not yet taken, with an empty square behind it.  A king's are found by king_takes;
  * a man's every direction is tested without a branch, since which ones can take is data the
- * processor cannot predict: probes with a capture pending ran 4% faster than with a test and a
- * return for each direction. */
+ * processor cannot predict (bench/RESULTS.md, "Rules, format and probe"). */
 static DirSet capture_dirs(const CaptureSearch *cs, int sq, DirSet dirs, Bitboard taken) {
     if (cs->king) return king_takes(cs->b, sq, dirs, cs->enemy & ~taken, cs->empty);
     DirSet found = 0;

@@ -8,9 +8,8 @@
  * ever.  A bounded threat is one after each of whose legal moves the opponent has a
  * capture: its search is one ply to positions with a capture pending, and every capture
  * leaves the material, so it always ends.  Tables of one side to move, the compact form,
- * leave them out (table_leaves_threats): 17% of the WDL bytes of Scandinavian's 5-piece
- * set, for warm WDL probes 1.8 times as slow there over all positions (bench_table,
- * bench_probe). */
+ * leave them out (table_leaves_threats): fewer bytes, for slower probes of those positions
+ * (bench/RESULTS.md, "Rules, format and probe"). */
 #ifndef DTB_THREAT_H
 #define DTB_THREAT_H
 

@@ -61,7 +61,7 @@ static bool compare_table(const char *material, void *run) {
     Material m;
     Indexer ix;
     char err[128];
-    if (!material_parse(material, &m, err, sizeof err)) return true;
+    if (material_parse(material, &m, err, sizeof err) != STATUS_OK) return true;
     idx_init(&ix, &r->v, &m);
     for (uint64_t i = 0; i < ix.size; i++) {
         Position p;

@@ -31,7 +31,7 @@ static int check_line(char *line, long long max_leaves, int *passed) {
     if (modifier) v.king_move_limit = false;
     if (strcmp(fen, "initial") == 0)
         fen_initial(&v, &p);
-    else if (!fen_parse(&v, fen, &p, err, sizeof err)) {
+    else if (fen_parse(&v, fen, &p, err, sizeof err) != STATUS_OK) {
         printf("FAIL %s %s: %s\n", variant_id, fen, err);
         return 1;
     }

@@ -51,7 +51,7 @@ static int compare_text(const void *a, const void *b) {
 
 static bool parse(Case *c, const char *fen, Position *p) {
     char err[256];
-    if (fen_parse(&c->v, fen, p, err, sizeof err)) return true;
+    if (fen_parse(&c->v, fen, p, err, sizeof err) == STATUS_OK) return true;
     snprintf(c->detail, sizeof c->detail, "FEN '%s' rejected: %s", fen, err);
     return false;
 }
@@ -166,7 +166,7 @@ static bool check_format(Case *c) {
 static bool check_error(Case *c) {
     Position p;
     char err[256];
-    if (fen_parse(&c->v, c->field[FIELD_FEN], &p, err, sizeof err)) {
+    if (fen_parse(&c->v, c->field[FIELD_FEN], &p, err, sizeof err) == STATUS_OK) {
         snprintf(c->detail, sizeof c->detail, "accepted");
         return false;
     }

@@ -88,7 +88,8 @@ static int check(const Case *c) {
     Material m;
     Indexer ix;
     char err[128];
-    if (!variant_lookup(c->variant, &v) || !material_parse(c->material, &m, err, sizeof err)) {
+    if (!variant_lookup(c->variant, &v) ||
+        material_parse(c->material, &m, err, sizeof err) != STATUS_OK) {
         printf("FAIL %s %s: no such variant or material\n", c->variant, c->material);
         return 0;
     }

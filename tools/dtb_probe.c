@@ -19,7 +19,8 @@ void cmd_read_position(const Variant *v, const char *fen, Position *p) {
         fen_initial(v, p);
         return;
     }
-    if (!fen_parse(v, fen, p, err, sizeof err)) cli_die(2, "bad FEN '%s': %s", fen, err);
+    if (fen_parse(v, fen, p, err, sizeof err) != STATUS_OK)
+        cli_die(2, "bad FEN '%s': %s", fen, err);
 }
 
 const char *cmd_tables_dir(const Variant *v, const char *dir, char *buf, size_t len) {

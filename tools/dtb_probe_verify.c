@@ -7,8 +7,6 @@
 #include "set_manifest.h"
 #include "tablebase.h"
 
-#include <dirent.h>
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,7 +18,7 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
     char name[MATERIAL_NAME_MAX];
     snprintf(name, sizeof name, "%.*s", (int)(strlen(file) - strlen(TB_FILE_SUFFIX)), file);
     Material m;
-    bool ok = material_parse(name, &m, err, errlen);
+    bool ok = material_parse(name, &m, err, errlen) == STATUS_OK;
     if (ok && !(ok = material_is_canonical(&m)))
         snprintf(err, errlen, "'%s' is not the canonical name of its material", name);
     TableFile *t = NULL;
@@ -29,30 +27,33 @@ static bool check_identity(const Variant *v, const char *path, const char *file,
     return ok;
 }
 
-static bool is_table_name(const char *name) {
-    size_t n = strlen(name), k = strlen(TB_FILE_SUFFIX);
-    return n > k && strcmp(name + n - k, TB_FILE_SUFFIX) == 0;
-}
-
 static int compare_names(const void *a, const void *b) {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* The file names of a folder's tables so far (for tb_each_file). */
+typedef struct FileList {
+    char **names;
+    int count;
+} FileList;
+
+static bool add_file(const char *material, void *list) {
+    FileList *l = list;
+    char file[MATERIAL_NAME_MAX + sizeof TB_FILE_SUFFIX];
+    snprintf(file, sizeof file, "%s%s", material, TB_FILE_SUFFIX);
+    l->names = realloc(l->names, (size_t)(l->count + 1) * sizeof *l->names);
+    if (!l->names || !(l->names[l->count++] = strdup(file))) cli_die(1, "out of memory");
+    return true;
+}
+
 /* The table files of dir, sorted; the caller frees each name and the array. */
 static int list_tables(const char *dir, char ***out) {
-    DIR *d = opendir(dir);
-    if (!d) cli_die(1, "cannot read the folder '%s': %s", dir, strerror(errno));
-    char **names = NULL;
-    int count = 0;
-    for (struct dirent *e; (e = readdir(d));) {
-        if (!is_table_name(e->d_name)) continue;
-        names = realloc(names, (size_t)(count + 1) * sizeof *names);
-        if (!names || !(names[count++] = strdup(e->d_name))) cli_die(1, "out of memory");
-    }
-    closedir(d);
-    if (count) qsort(names, (size_t)count, sizeof *names, compare_names);
-    *out = names;
-    return count;
+    FileList l = {NULL, 0};
+    char err[1024];
+    if (tb_each_file(dir, add_file, &l, err, sizeof err) != STATUS_OK) cli_die(1, "%s", err);
+    if (l.count) qsort(l.names, (size_t)l.count, sizeof *l.names, compare_names);
+    *out = l.names;
+    return l.count;
 }
 
 /* The folder's MANIFEST as verify compares the files with it: read is false when there is

@@ -112,7 +112,7 @@ static bool check_one(const Variant *v, const char *dir, const char *text, bool 
                       const CheckOptions *opt) {
     char err[1024], name[MATERIAL_NAME_MAX];
     Material m;
-    if (!material_parse(text, &m, err, sizeof err)) {
+    if (material_parse(text, &m, err, sizeof err) != STATUS_OK) {
         printf("FAIL %s: %s\n", text, err);
         return false;
     }
@@ -139,7 +139,7 @@ static bool among(const char *material, const char **names, int count) {
     for (int i = 0; i < count; i++) {
         char err[256], name[MATERIAL_NAME_MAX];
         Material m;
-        if (!material_parse(names[i], &m, err, sizeof err)) continue;
+        if (material_parse(names[i], &m, err, sizeof err) != STATUS_OK) continue;
         if (!material_is_canonical(&m)) m = material_reversed(&m);
         material_name(&m, name, sizeof name);
         if (strcmp(name, material) == 0) return true;

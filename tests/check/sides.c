@@ -132,7 +132,8 @@ static bool compare_material(const Variant *v, Tablebase *both, Tablebase *one, 
                              const char *name, Tally *t) {
     Material m;
     Indexer ix;
-    if (!material_parse(name, &m, t->err, sizeof t->err) || !stores_one_side(v, dir, name, t))
+    if (material_parse(name, &m, t->err, sizeof t->err) != STATUS_OK ||
+        !stores_one_side(v, dir, name, t))
         return false;
     idx_init(&ix, v, &m);
     for (uint64_t i = 0; i < ix.size; i++) {

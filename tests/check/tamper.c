@@ -137,7 +137,7 @@ static void load(const char *variant, char *path, Table *t) {
     t->info = *table_info(file);
     table_close(file);
     tf_stored_range(t->info.positions, t->info.sides, &t->stored_first, &t->stored_count);
-    if (!material_parse(t->info.material, &m, err, sizeof err)) die(err);
+    if (material_parse(t->info.material, &m, err, sizeof err) != STATUS_OK) die(err);
     idx_init(&t->ix, &t->v, &m);
     snprintf(folder, sizeof folder, "%s", path);
     Tablebase *tb = tb_open(&t->v, dirname(folder));

@@ -72,7 +72,8 @@ static void load_seed(const char *dir, const char *name) {
     char variant[33] = {0}, material[49] = {0}, err[256];
     memcpy(variant, s->bytes + TF_OFF_VARIANT, 32);
     memcpy(material, s->bytes + TF_OFF_MATERIAL, 48);
-    if (!variant_lookup(variant, &s->v) || !material_parse(material, &s->m, err, sizeof err))
+    if (!variant_lookup(variant, &s->v) ||
+        material_parse(material, &s->m, err, sizeof err) != STATUS_OK)
         die("not a table of a known variant and material: ", file);
     seed_count++;
 }

@@ -16,7 +16,7 @@
 static int find(const Material *list, int count, const char *name) {
     Material m;
     char err[128];
-    if (!material_parse(name, &m, err, sizeof err)) return -1;
+    if (material_parse(name, &m, err, sizeof err) != STATUS_OK) return -1;
     for (int i = 0; i < count; i++)
         if (material_equal(&list[i], &m)) return i;
     return -1;

@@ -113,7 +113,7 @@ static void check_variant(const char *id, int pieces, const char *material, cons
     int count = material_all(pieces, list, BUILD_MAX_MATERIALS);
     BuildOptions opt = {.dir = dir, .threads = 2, .memory = UINT64_MAX};
     if (build_tables(&v, list, count, &opt, err, sizeof err)) die(id, err);
-    if (!material_parse(material, &m, err, sizeof err)) die(material, err);
+    if (material_parse(material, &m, err, sizeof err) != STATUS_OK) die(material, err);
     Tablebase *tb = tb_open(&v, dir);
     for (int set = 0; set < draw_value_sets(&v); set++) check_resume(&v, tb, &m, set);
     tb_close(tb);
