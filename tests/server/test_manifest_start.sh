@@ -9,12 +9,13 @@ WORK=$3
 . "$(dirname "$0")/../expect.sh"
 
 # start_serve ROOT: runs dtb-serve on ROOT on a free port until it says where it listens,
-# then stops it; its output is in $WORK/log.
+# then stops it (a minute at most: under sanitizers on a busy machine the start is slow); its
+# output is in $WORK/log.
 start_serve() {
     "$SERVE" --root "$1" --port 0 >"$WORK/log" 2>&1 &
     pid=$!
     tries=0
-    until grep -q 'at http://' "$WORK/log" || [ $tries -ge 200 ]; do
+    until grep -q 'at http://' "$WORK/log" || [ $tries -ge 1200 ]; do
         sleep 0.05
         tries=$((tries + 1))
     done
