@@ -250,7 +250,7 @@ dtb_status dtb_materials(const dtb_handle *h, char *buf, size_t len, size_t *nee
  * DTB_ERR_CORRUPT when a line is not as dtb-gen writes it; DTB_ERR_IO when it cannot be
  * read; DTB_ERR_ARGUMENT when len is too small.  dtb_last_error() names the file or line.
  * *needed (when not NULL) receives the bytes the list needs, its NUL included, when the
- * MANIFEST could be read.  Since 0.5.3. */
+ * MANIFEST could be read.  Since 0.6. */
 dtb_status dtb_manifest_missing(const dtb_handle *h, int read_files, char *buf, size_t len,
                                 size_t *needed);
 
