@@ -1,4 +1,5 @@
 /* dtb-hub: the tables as a Hub engine on standard input and output (README, "Hub engine"). */
+#include "dtb.h"
 #include "hub_engine.h"
 #include "hub_out.h"
 #include "hub_reader.h"
@@ -11,6 +12,7 @@
 
 static const char usage[] =
     "usage: dtb-hub [hub] [--NAME=VALUE]...\n"
+    "       dtb-hub --version\n"
     "A Hub engine (the protocol of Scan 3, version 2) on standard input and output that\n"
     "plays every position of the tables perfectly; with a fallback engine, it passes that\n"
     "engine the positions the tables do not hold.  Each parameter it declares at 'hub' may\n"
@@ -37,6 +39,10 @@ static int read_options(hub_engine *e, int argc, char **argv) {
         if (strcmp(arg, "hub") == 0) continue;
         if (strcmp(arg, "--help") == 0 || strcmp(arg, "-h") == 0) {
             print_usage(stdout);
+            exit(0);
+        }
+        if (strcmp(arg, "--version") == 0) {
+            printf("dtb-hub %s (library %s)\n", DTB_VERSION_STRING, dtb_version_string());
             exit(0);
         }
         if (strncmp(arg, "--", 2) != 0) {

@@ -63,7 +63,7 @@ cli_test(moves_lidraughts_ghost --status 2 --stderr-has "ghost piece 'G31'"
 # --version on every program that takes options: its name, the version built and the
 # library's, which is the project's (CMakeLists.txt reads it from dtb.h).
 set(VERSION_LINE "${PROJECT_VERSION} .library ${PROJECT_VERSION}.$")
-foreach(program dtb-probe dtb-gen dtb-check bench_probe bench_cluster bench_serve)
+foreach(program dtb-probe dtb-gen dtb-check dtb-hub bench_probe bench_cluster bench_serve)
   if(TARGET ${program})
     cli_test(version_${program} --stdout-has "^${program} ${VERSION_LINE}"
              -- $<TARGET_FILE:${program}> --version)
