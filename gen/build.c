@@ -45,7 +45,7 @@ int build_closure(Material *list, int count) {
     return n;
 }
 
-static int make_dirs(const char *dir, char *err, size_t errlen) {
+static Status make_dirs(const char *dir, char *err, size_t errlen) {
     char path[4096];
     snprintf(path, sizeof path, "%s", dir);
     for (char *p = path + (path[0] == '/');; p++) { /* "/" itself is no folder to make */
@@ -54,9 +54,9 @@ static int make_dirs(const char *dir, char *err, size_t errlen) {
         *p = '\0';
         if (mkdir(path, 0777) != 0 && errno != EEXIST) {
             snprintf(err, errlen, "cannot create folder '%s': %s", path, strerror(errno));
-            return 1;
+            return STATUS_IO;
         }
-        if (end) return 0;
+        if (end) return STATUS_OK;
         *p = '/';
     }
 }
@@ -91,8 +91,8 @@ static bool replaceable(Status status) {
 
 /* Looks at the file of each material before anything is written, and stops the run at
  * one it may not replace. */
-static int find_tables(const Variant *v, const Tablebase *tb, const Material *list, int count,
-                       Found *found, char *err, size_t errlen) {
+static Status find_tables(const Variant *v, const Tablebase *tb, const Material *list, int count,
+                          Found *found, char *err, size_t errlen) {
     for (int i = 0; i < count; i++) {
         char path[4200];
         tb_path(tb, &list[i], path, sizeof path);
@@ -102,10 +102,10 @@ static int find_tables(const Variant *v, const Tablebase *tb, const Material *li
                      "%s; dtb-gen replaces only missing, damaged or outdated tables of this "
                      "variant: move the file or choose another --dir",
                      found[i].why);
-            return 1;
+            return found[i].status;
         }
     }
-    return 0;
+    return STATUS_OK;
 }
 
 /* Whether the run will write a table: then the manifest goes first (manifest_retire). */
@@ -147,13 +147,13 @@ static SolveOptions solve_options(const Need *need, const BuildOptions *opt, int
  * set's cells are in memory at a time.  Each set reads the successors through a fresh
  * handle, so that the blocks the last set decoded are freed before the next decodes its
  * own (they are other streams of the same files). */
-static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
-                          const BuildOptions *opt, const char *path, TableWriter *w, Timing *time,
-                          char *err, size_t errlen) {
+static Status solve_all_sets(const Variant *v, const Material *m, const Need *need,
+                             const BuildOptions *opt, const char *path, TableWriter *w,
+                             Timing *time, char *err, size_t errlen) {
     Status st = STATUS_OK;
     for (int set = 0; set < draw_value_sets(v) && st == STATUS_OK; set++) {
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-        if (!tb) return 1;
+        if (!tb) return STATUS_MEMORY;
         SolveOptions so = solve_options(need, opt, set, path, tb);
         SolvedTable solved = {NULL, NULL, NULL, NULL};
         double start = wall_seconds();
@@ -170,12 +170,12 @@ static int solve_all_sets(const Variant *v, const Material *m, const Need *need,
         tb_close(tb);
     }
     time->slices = need->slices;
-    return st != STATUS_OK;
+    return st;
 }
 
 /* Rewrites m's table as table_rewrite does to `sides`, and says so on the log as `done`. */
-static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uint32_t sides,
-                   const char *done, const BuildOptions *opt, char *err, size_t errlen) {
+static Status rewrite(const Variant *v, const Tablebase *tb, const Material *m, uint32_t sides,
+                      const char *done, const BuildOptions *opt, char *err, size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
@@ -183,31 +183,32 @@ static int rewrite(const Variant *v, const Tablebase *tb, const Material *m, uin
     bool rewritten;
     double start = wall_seconds();
     bool sized = stat(path, &before) == 0;
-    if (table_rewrite(v, m, path, sides, build_block_bytes(opt), opt->threads, &rewritten, err,
-                      errlen) != STATUS_OK)
-        return 1;
+    Status st = table_rewrite(v, m, path, sides, build_block_bytes(opt), opt->threads, &rewritten,
+                              err, errlen);
+    if (st != STATUS_OK) return st;
     if (rewritten && sized && stat(path, &after) == 0 && opt->log)
         fprintf(opt->log, "%s: %s, %lld -> %lld bytes in %.2f s\n", name, done,
                 (long long)before.st_size, (long long)after.st_size, wall_seconds() - start);
-    return 0;
+    return STATUS_OK;
 }
 
 /* A table found sound is kept; a draft (table_rewrite.h) too when the run stores one side to
  * move, since the run rewrites it once the set is complete, and otherwise written in full. */
-static int keep_found(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
-                      const BuildOptions *opt, char *err, size_t errlen) {
+static Status keep_found(const Variant *v, const Tablebase *tb, const Material *m,
+                         const Found *found, const BuildOptions *opt, char *err, size_t errlen) {
     if (found->draft && !opt->one_side)
         return rewrite(v, tb, m, TABLE_SIDES_BOTH,
                        "a draft that a run cut short left, written in full", opt, err, errlen);
     char name[MATERIAL_NAME_MAX];
     material_name(m, name, sizeof name);
     if (opt->log) fprintf(opt->log, "%s: up to date%s\n", name, found->draft ? " (a draft)" : "");
-    return 0;
+    return STATUS_OK;
 }
 
 /* Builds m unless found says its table is sound, as need says (check_memory). */
-static int build_one(const Variant *v, const Tablebase *tb, const Material *m, const Found *found,
-                     const Need *need, const BuildOptions *opt, char *err, size_t errlen) {
+static Status build_one(const Variant *v, const Tablebase *tb, const Material *m,
+                        const Found *found, const Need *need, const BuildOptions *opt, char *err,
+                        size_t errlen) {
     char path[4200], name[MATERIAL_NAME_MAX];
     tb_path(tb, m, path, sizeof path);
     material_name(m, name, sizeof name);
@@ -222,23 +223,23 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
     TableInfo info = build_table_info(v, &ix);
     if (!opt->one_side) table_writer_full_sides(&info, m); /* a draft stores both */
     TableWriter *w;
-    if (table_writer_begin_sized(path, &info, build_block_bytes(opt), &w, err, errlen) != STATUS_OK)
-        return 1;
+    Status st = table_writer_begin_sized(path, &info, build_block_bytes(opt), &w, err, errlen);
+    if (st != STATUS_OK) return st;
     if (opt->one_side) table_writer_draft(w); /* rewritten once the set is complete */
-    if (table_writer_set_threads(w, opt->threads, err, errlen) != STATUS_OK) {
+    st = table_writer_set_threads(w, opt->threads, err, errlen);
+    if (st != STATUS_OK) {
         table_writer_free(w);
-        return 1;
+        return st;
     }
     Timing time = {0, 0, false};
-    int failed = solve_all_sets(v, m, need, opt, path, w, &time, err, errlen);
+    st = solve_all_sets(v, m, need, opt, path, w, &time, err, errlen);
     double commit_start = wall_seconds();
-    failed = failed || table_writer_commit(w, err, errlen) != STATUS_OK;
+    if (st == STATUS_OK) st = table_writer_commit(w, err, errlen);
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
     memory_return_freed();                          /* what the next material counts as in use */
     solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
-    if (failed) return 1;
-    if (!opt->log) return 0;
+    if (st != STATUS_OK || !opt->log) return st;
     /* The peak so far, on every material: a run killed before its end still leaves it. */
     char peak[32];
     memory_format(memory_peak(), peak, sizeof peak);
@@ -246,7 +247,7 @@ static int build_one(const Variant *v, const Tablebase *tb, const Material *m, c
             "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s, peak memory %s\n", name,
             (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
             time.writing, peak);
-    return 0;
+    return STATUS_OK;
 }
 
 struct BuildRun {
@@ -261,33 +262,42 @@ struct BuildRun {
     int lock;
 };
 
-int build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                    BuildRun **out, char *err, size_t errlen) {
+/* The run's tables and the record of what each material's file held and needs. */
+static Status run_tables(BuildRun *run, char *err, size_t errlen) {
+    run->tb = open_tables(run->v, run->opt->dir, err, errlen);
+    if (!run->tb) return STATUS_MEMORY;
+    run->found = malloc((size_t)run->count * sizeof *run->found + 1);
+    run->need = malloc((size_t)run->count * sizeof *run->need + 1);
+    if (run->found && run->need) return STATUS_OK;
+    snprintf(err, errlen, "out of memory");
+    return STATUS_MEMORY;
+}
+
+Status build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                       BuildRun **out, char *err, size_t errlen) {
     BuildRun *run = calloc(1, sizeof *run);
     *out = run;
     if (!run) {
         snprintf(err, errlen, "out of memory");
-        return 1;
+        return STATUS_MEMORY;
     }
     *run = (BuildRun){.v = v, .list = list, .count = count, .opt = opt, .lock = -1};
-    if (make_dirs(opt->dir, err, errlen) || folder_lock(opt->dir, &run->lock, err, errlen))
-        return 1;
+    Status st = make_dirs(opt->dir, err, errlen);
+    if (st != STATUS_OK) return st;
+    if (folder_lock(opt->dir, &run->lock, err, errlen)) return STATUS_IO;
     if (run->lock >= 0) { /* unlocked, the folder is read-only */
         atomic_remove_leftovers(opt->dir, TB_FILE_SUFFIX, opt->log);
         atomic_remove_leftovers(opt->dir, MANIFEST_NAME, opt->log);
     }
-    run->tb = open_tables(v, opt->dir, err, errlen);
-    run->found = malloc((size_t)count * sizeof *run->found + 1);
-    run->need = malloc((size_t)count * sizeof *run->need + 1);
-    if (run->tb && (!run->found || !run->need)) snprintf(err, errlen, "out of memory");
-    int result =
-        !run->tb || !run->found || !run->need ||
-        find_tables(v, run->tb, list, count, run->found, err, errlen) ||
-        build_check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err, errlen) ||
-        manifest_read_text(opt->dir, &run->manifest, err, errlen) != STATUS_OK;
-    if (result == 0 && changes_ahead(run->found, count, opt->one_side))
-        result = manifest_retire(opt->dir, err, errlen) != STATUS_OK;
-    return result;
+    st = run_tables(run, err, errlen);
+    if (st == STATUS_OK) st = find_tables(v, run->tb, list, count, run->found, err, errlen);
+    if (st == STATUS_OK)
+        st = build_check_memory_all(v, run->tb, list, run->found, count, opt, run->need, err,
+                                    errlen);
+    if (st == STATUS_OK) st = manifest_read_text(opt->dir, &run->manifest, err, errlen);
+    if (st == STATUS_OK && changes_ahead(run->found, count, opt->one_side))
+        st = manifest_retire(opt->dir, err, errlen);
+    return st;
 }
 
 bool build_run_pending(const BuildRun *run, int i) {
@@ -295,7 +305,7 @@ bool build_run_pending(const BuildRun *run, int i) {
     return f->status != STATUS_OK || (f->draft && !run->opt->one_side);
 }
 
-int build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen) {
+Status build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen) {
     BuildOptions opt = *run->opt;
     opt.threads = threads;
     return build_one(run->v, run->tb, &run->list[i], &run->found[i], &run->need[i], &opt, err,
@@ -306,11 +316,10 @@ uint64_t build_run_bytes(const BuildRun *run, int i) {
     return run->need[i].bytes;
 }
 
-int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
-    if (!run) return 1;
-    if (result == 0)
-        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen) !=
-                 STATUS_OK;
+Status build_run_end(BuildRun *run, Status result, char *err, size_t errlen) {
+    if (!run) return result;
+    if (result == STATUS_OK)
+        result = manifest_write(run->v, run->opt->dir, run->manifest, run->opt->log, err, errlen);
     free(run->manifest);
     free(run->found);
     free(run->need);
@@ -320,12 +329,13 @@ int build_run_end(BuildRun *run, int result, char *err, size_t errlen) {
     return result;
 }
 
-int build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
-                   size_t errlen) {
+Status build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                      size_t errlen) {
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
     Found found;
-    int result = !tb || find_tables(v, tb, m, 1, &found, err, errlen);
-    if (result == 0) { /* rank 0 checked the memory; this process solves in the way it counts */
+    Status result = tb ? find_tables(v, tb, m, 1, &found, err, errlen) : STATUS_MEMORY;
+    if (result ==
+        STATUS_OK) { /* rank 0 checked the memory; this process solves in the way it counts */
         Need need = build_need_of(v, m, &found, opt);
         result = build_one(v, tb, m, &found, &need, opt, err, errlen);
     }
@@ -337,8 +347,8 @@ bool build_run_sliced(const BuildRun *run, int i) {
     return run->need[i].slices;
 }
 
-int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
-                     SliceShare **share, char *err, size_t errlen) {
+Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
+                        SliceShare **share, char *err, size_t errlen) {
     char path[4200];
     tb_path(run->tb, &run->list[i], path, sizeof path);
     SolveOptions so = {.set = set,
@@ -346,7 +356,7 @@ int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *orde
                        .progress = run->opt->log,
                        .scratch = path,
                        .order = order};
-    return slice_share_open(run->v, &run->list[i], &so, share, err, errlen) != STATUS_OK;
+    return slice_share_open(run->v, &run->list[i], &so, share, err, errlen);
 }
 
 /* The need of a worker solving ranges of m: in slice groups, whatever this process would
@@ -398,12 +408,12 @@ void range_work_free(RangeWork *work) {
 }
 
 /* Makes work hold what solving ranges of m's value set `set` needs, kept when it does. */
-static int range_work_for(RangeWork *work, const Variant *v, const Material *m,
-                          const BuildOptions *opt, int set, char *err, size_t errlen) {
-    if (work->tb && material_equal(&work->m, m) && work->set == set) return 0;
+static Status range_work_for(RangeWork *work, const Variant *v, const Material *m,
+                             const BuildOptions *opt, int set, char *err, size_t errlen) {
+    if (work->tb && material_equal(&work->m, m) && work->set == set) return STATUS_OK;
     range_work_close(work);
     work->tb = open_tables(v, opt->dir, err, errlen);
-    if (!work->tb) return 1;
+    if (!work->tb) return STATUS_MEMORY;
     work->m = *m;
     work->set = set;
     tb_path(work->tb, m, work->path, sizeof work->path);
@@ -413,36 +423,37 @@ static int range_work_for(RangeWork *work, const Variant *v, const Material *m,
     idx_init(&ix, v, m);
     work->so.order = work->order = slice_order_new(&ix);
     work->so.exits = value_memo_new(work->tb, v, set, work->so.exit_memory);
-    if (work->need.slices && work->so.order && work->so.exits) return 0;
+    if (work->need.slices && work->so.order && work->so.exits) return STATUS_OK;
     snprintf(err, errlen, "out of memory");
     range_work_close(work);
-    return 1;
+    return STATUS_MEMORY;
 }
 
-int build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
-                      uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
+Status build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
+                         uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
+                         size_t errlen) {
+    Status st = range_work_for(work, v, m, opt, set, err, errlen);
+    if (st != STATUS_OK) return st;
+    return solve_slice_range(v, work->tb, m, &work->so, begin, count, bits, err, errlen);
+}
+
+Status build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
                       size_t errlen) {
-    if (range_work_for(work, v, m, opt, set, err, errlen)) return 1;
-    return solve_slice_range(v, work->tb, m, &work->so, begin, count, bits, err, errlen) !=
-           STATUS_OK;
-}
-
-int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
-                   size_t errlen) {
     Tablebase *tb = open_tables(v, opt->dir, err, errlen);
-    int result =
-        !tb || rewrite(v, tb, m, TABLE_SIDES_SMALLER, "one side to move stored", opt, err, errlen);
+    Status result =
+        tb ? rewrite(v, tb, m, TABLE_SIDES_SMALLER, "one side to move stored", opt, err, errlen)
+           : STATUS_MEMORY;
     tb_close(tb);
     return result;
 }
 
 /* With opt->one_side, the set is complete before any table is rewritten (table_rewrite.h). */
-int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                 char *err, size_t errlen) {
+Status build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                    char *err, size_t errlen) {
     BuildRun *run;
-    int result = build_run_begin(v, list, count, opt, &run, err, errlen);
-    if (result == 0) result = build_pool_run(run, v, list, count, opt, err, errlen);
-    for (int i = 0; i < count && result == 0 && opt->one_side; i++)
+    Status result = build_run_begin(v, list, count, opt, &run, err, errlen);
+    if (result == STATUS_OK) result = build_pool_run(run, v, list, count, opt, err, errlen);
+    for (int i = 0; i < count && result == STATUS_OK && opt->one_side; i++)
         result = build_one_side(v, &list[i], opt, err, errlen);
     return build_run_end(run, result, err, errlen);
 }

@@ -4,6 +4,7 @@
 
 #include "material.h"
 #include "solve.h"
+#include "status.h"
 #include "variant.h"
 
 #include <stdbool.h>
@@ -33,14 +34,15 @@ int build_closure(Material *list, int count);
 
 /* A run over a folder, begun: the folder made and locked (folder_lock.h), leftovers
  * removed, each material's file looked at, the memory of each checked and, when tables
- * will change, the manifest retired.  build_tables is the whole run in one process; an MPI
+ * will change, the manifest retired.  Each function that can fail returns STATUS_OK or
+ * its failure (status.h), with err set.  build_tables is the whole run in one process; an MPI
  * run (mpi_run.h) spreads the materials between begin and end over its ranks. */
 typedef struct BuildRun BuildRun;
 
-/* Begins a run over list (build_closure's order).  Returns 0, or 1 with err set; either
- * way *run is to be ended by build_run_end. */
-int build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                    BuildRun **run, char *err, size_t errlen);
+/* Begins a run over list (build_closure's order).  Either way *run is to be ended by build_run_end.
+ */
+Status build_run_begin(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                       BuildRun **run, char *err, size_t errlen);
 
 /* Whether material i of the run's list needs building: its table was missing, damaged,
  * outdated, or a draft that a run without --one-side writes in full. */
@@ -48,23 +50,22 @@ bool build_run_pending(const BuildRun *run, int i);
 
 /* Builds material i of the run's list as build_tables does (or says it is up to date),
  * solving and writing it with `threads` threads.  Safe to call for different materials at
- * once.  Returns 0, or 1 with err set. */
-int build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen);
+ * once. */
+Status build_run_material(BuildRun *run, int i, int threads, char *err, size_t errlen);
 
 /* The memory material i of the run's list takes to solve, as the run's beginning counted
  * it (0 for a table found complete). */
 uint64_t build_run_bytes(const BuildRun *run, int i);
 
-/* Ends a run: when result is 0, writes the manifest (manifest.h); then unlocks the folder
- * and frees the run.  Returns result, or 1 with err set when the manifest fails. */
-int build_run_end(BuildRun *run, int result, char *err, size_t errlen);
+/* Ends a run: when result is STATUS_OK, writes the manifest (manifest.h); then unlocks the
+ * folder and frees the run.  Returns result, or the manifest's failure. */
+Status build_run_end(BuildRun *run, Status result, char *err, size_t errlen);
 
 /* Builds one material as a run does (solve, then write under a temporary name renamed
  * into place), looking at its file afresh; the tables it reads must be complete, and the
- * folder's lock held for the run (by this process, or by rank 0 of an MPI run).  Returns
- * 0, or 1 with err set. */
-int build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
-                   size_t errlen);
+ * folder's lock held for the run (by this process, or by rank 0 of an MPI run). */
+Status build_material(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                      size_t errlen);
 
 /* Whether material i of the run's list is solved in slice groups, as the run's beginning
  * found (check_memory): an MPI run shares out their ranges (solve.h's SliceShare). */
@@ -72,9 +73,9 @@ bool build_run_sliced(const BuildRun *run, int i);
 
 /* Opens the share of value set `set` of material i's slice groups (slice_share_open), its
  * scratch files beside its table, with the slices' order kept by the caller (the value sets
- * share one).  Returns 0, or 1 with err set. */
-int build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
-                     SliceShare **share, char *err, size_t errlen);
+ * share one). */
+Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
+                        SliceShare **share, char *err, size_t errlen);
 
 /* A range of slices shared out (mpi_run.c) holds at most this many positions, or one slice:
  * its bits, an eighth of a byte a position, are a message of 512 MiB at most, or one
@@ -91,29 +92,28 @@ void range_work_free(RangeWork *work);
 
 /* Solves order[begin, begin + count) of value set `set` of m's slice groups as
  * solve_slice_range does, with the memory a run gives a material in slice groups, through
- * work; its bits go to bits.  Returns 0, or 1 with err set. */
-int build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
-                      uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
-                      size_t errlen);
+ * work; its bits go to bits. */
+Status build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
+                         uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
+                         size_t errlen);
 
 /* Rewrites m's table to store one side to move, as --one-side does once the set is
- * complete (table_rewrite.h).  Returns 0, or 1 with err set. */
-int build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
-                   size_t errlen);
+ * complete (table_rewrite.h). */
+Status build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,
+                      size_t errlen);
 
 /* Prints what each material of list takes to solve (the tables it reads included): its
  * positions, slices (placements of the men, slice_plan.h) and their positions with one side
  * to move, the memory to solve it whole and in slice groups, and the disk its scratch files
  * take in slice groups (solve_scratch_bytes); then the largest of each.
- * Builds nothing.  Returns 0, or 1 when out of memory. */
-int build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-               FILE *out);
+ * Builds nothing.  Returns STATUS_OK, or STATUS_MEMORY when out of memory. */
+Status build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                  FILE *out);
 
-/* Solves and writes every material of list, several small ones at once (build_pool.h).
- * Returns 0, or 1 with err set; a
+/* Solves and writes every material of list, several small ones at once (build_pool.h).  A
  * material that needs more than opt->memory, or whose scratch files would not fit in the
  * folder's free disk space, is refused before anything is allocated. */
-int build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                 char *err, size_t errlen);
+Status build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                    char *err, size_t errlen);
 
 #endif

@@ -118,12 +118,12 @@ uint64_t build_spare_memory(const Need *need, uint64_t limit) {
 }
 
 /* Prints one line of build_plan; *largest keeps the largest needs. */
-static int plan_line(const Variant *v, const Material *m, const BuildOptions *both, FILE *out,
-                     Need *largest) {
+static Status plan_line(const Variant *v, const Material *m, const BuildOptions *both, FILE *out,
+                        Need *largest) {
     Indexer ix;
     idx_init(&ix, v, m);
     Need need = build_memory_needed(v, m, both);
-    if (!need.group) return 1; /* out of memory */
+    if (!need.group) return STATUS_MEMORY;
     uint64_t slices = slice_count(&ix);
     char name[MATERIAL_NAME_MAX], text[5][32];
     material_name(m, name, sizeof name);
@@ -140,18 +140,20 @@ static int plan_line(const Variant *v, const Material *m, const BuildOptions *bo
     if (need.group > largest->group) largest->group = need.group;
     if (need.scratch > largest->scratch) largest->scratch = need.scratch;
     if (need.writer > largest->writer) largest->writer = need.writer;
-    return 0;
+    return STATUS_OK;
 }
 
-int build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-               FILE *out) {
+Status build_plan(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                  FILE *out) {
     BuildOptions both = *opt;
     both.slices = SLICES_ALWAYS;
     fprintf(out, "%-10s %15s %10s %8s %12s %12s %12s %12s %12s\n", "material", "positions",
             "slices", "of size", "tables read", "whole", "slice groups", "scratch disk", "writer");
     Need largest = {.whole = 0, .group = 0, .scratch = 0, .writer = 0};
-    for (int i = 0; i < count; i++)
-        if (plan_line(v, &list[i], &both, out, &largest)) return 1;
+    for (int i = 0; i < count; i++) {
+        Status st = plan_line(v, &list[i], &both, out, &largest);
+        if (st != STATUS_OK) return st;
+    }
     char whole[32], group[32], scratch[32], writer[32];
     memory_format(largest.whole, whole, sizeof whole);
     memory_format(largest.group, group, sizeof group);
@@ -161,7 +163,7 @@ int build_plan(const Variant *v, const Material *list, int count, const BuildOpt
             "largest: %s whole, %s in slice groups (tables read included), %s of scratch on "
             "disk in slice groups, %s to write a table beside either\n",
             whole, group, scratch, writer);
-    return 0;
+    return STATUS_OK;
 }
 
 /* What solving m takes, and how it is solved; nothing when its table is sound.  Counted
@@ -176,14 +178,14 @@ Need build_need_of(const Variant *v, const Material *m, const Found *found,
  * filesystem that does not say what it has free passes (slice_file_space).  Not counted: the tables
  * written by the run before m and m's own, which exists beside its scratch files until they are
  * removed: their sizes are known only once written, compressed. */
-static int check_disk(const Variant *v, const Tablebase *tb, const Material *m, const Need *need,
-                      const BuildOptions *opt, char *err, size_t errlen) {
+static Status check_disk(const Variant *v, const Tablebase *tb, const Material *m, const Need *need,
+                         const BuildOptions *opt, char *err, size_t errlen) {
     uint64_t free_bytes;
-    if (!need->scratch || !slice_file_space(opt->dir, &free_bytes)) return 0;
+    if (!need->scratch || !slice_file_space(opt->dir, &free_bytes)) return STATUS_OK;
     char path[4200];
     tb_path(tb, m, path, sizeof path);
     uint64_t held = solve_scratch_held(path, draw_value_sets(v));
-    if (need->scratch <= free_bytes + held) return 0;
+    if (need->scratch <= free_bytes + held) return STATUS_OK;
     char name[MATERIAL_NAME_MAX], need_text[32], free_text[32], held_text[32], aside[96] = "";
     material_name(m, name, sizeof name);
     memory_format(need->scratch, need_text, sizeof need_text);
@@ -196,17 +198,17 @@ static int check_disk(const Variant *v, const Tablebase *tb, const Material *m, 
              "%s needs %s of scratch on disk for its slice groups, the folder's filesystem has %s "
              "free%s",
              name, need_text, free_text, aside);
-    return 1;
+    return STATUS_IO;
 }
 
 /* Sets *need_out to need_of m; what the program holds already (code, handles) counts
  * against the limit too.  A refusal names what the way chosen needs, and what the other
  * would when it was counted; then whether its scratch files fit on disk (check_disk). */
-static int check_memory(const Variant *v, const Tablebase *tb, const Material *m,
-                        const Found *found, const BuildOptions *opt, Need *need_out, char *err,
-                        size_t errlen) {
+static Status check_memory(const Variant *v, const Tablebase *tb, const Material *m,
+                           const Found *found, const BuildOptions *opt, Need *need_out, char *err,
+                           size_t errlen) {
     Need need = *need_out = build_need_of(v, m, found, opt);
-    if (found->status == STATUS_OK) return 0;
+    if (found->status == STATUS_OK) return STATUS_OK;
     uint64_t in_use = memory_resident();
     if (need.bytes + in_use <= opt->memory) return check_disk(v, tb, m, &need, opt, err, errlen);
     char name[MATERIAL_NAME_MAX], need_text[32], writer_text[32], use_text[32], limit_text[32],
@@ -226,14 +228,14 @@ static int check_memory(const Variant *v, const Tablebase *tb, const Material *m
              "%s needs %s to solve%s and %s to write, beside the %s in use, more than --memory "
              "%s%s",
              name, need_text, how, writer_text, use_text, limit_text, aside);
-    return 1;
+    return STATUS_INPUT;
 }
 
-int build_check_memory_all(const Variant *v, const Tablebase *tb, const Material *list,
-                           const Found *found, int count, const BuildOptions *opt, Need *need,
-                           char *err, size_t errlen) {
-    int result = 0;
-    for (int i = 0; i < count && result == 0; i++)
+Status build_check_memory_all(const Variant *v, const Tablebase *tb, const Material *list,
+                              const Found *found, int count, const BuildOptions *opt, Need *need,
+                              char *err, size_t errlen) {
+    Status result = STATUS_OK;
+    for (int i = 0; i < count && result == STATUS_OK; i++)
         result = check_memory(v, tb, &list[i], &found[i], opt, &need[i], err, errlen);
     return result;
 }

@@ -16,7 +16,7 @@ typedef struct Pool {
     int running;            /* materials under way */
     uint64_t running_bytes; /* the memory they take (build_run_bytes) */
     bool alone;             /* a material waits for every thread, or has them */
-    bool failed;
+    Status failed;          /* the first failure, or STATUS_OK */
     char *err;
     size_t errlen;
 } Pool;
@@ -52,14 +52,16 @@ static void build_taken(Pool *p, int i) {
     p->running_bytes += bytes;
     pthread_mutex_unlock(&p->lock);
     char err[1024];
-    int failed = build_run_material(p->run, i, all ? p->opt->threads : 1, err, sizeof err);
+    Status failed = build_run_material(p->run, i, all ? p->opt->threads : 1, err, sizeof err);
     pthread_mutex_lock(&p->lock);
     p->running--;
     p->running_bytes -= bytes;
     if (all) p->alone = false;
-    if (failed && !p->failed) snprintf(p->err, p->errlen, "%s", err);
-    p->failed = p->failed || failed;
-    if (!failed) mpi_schedule_complete(p->schedule, i);
+    if (failed != STATUS_OK && p->failed == STATUS_OK) {
+        snprintf(p->err, p->errlen, "%s", err);
+        p->failed = failed;
+    }
+    if (failed == STATUS_OK) mpi_schedule_complete(p->schedule, i);
     pthread_cond_broadcast(&p->changed);
 }
 
@@ -89,21 +91,21 @@ static void run_threads(Pool *p) {
     free(ids);
 }
 
-int build_pool_run(BuildRun *run, const Variant *v, const Material *list, int count,
-                   const BuildOptions *opt, char *err, size_t errlen) {
+Status build_pool_run(BuildRun *run, const Variant *v, const Material *list, int count,
+                      const BuildOptions *opt, char *err, size_t errlen) {
     Pool p = {.run = run, .opt = opt, .err = err, .errlen = errlen};
     p.schedule = mpi_schedule_new(v, list, count, true);
     if (!p.schedule) {
         snprintf(err, errlen, "out of memory");
-        return 1;
+        return STATUS_MEMORY;
     }
-    int result = 0;
-    for (int i = 0; i < count && result == 0; i++) /* up to date: said so, scratch removed */
+    Status result = STATUS_OK;
+    for (int i = 0; i < count && result == STATUS_OK; i++) /* up to date: said so, scratch gone */
         if (!build_run_pending(run, i)) {
             result = build_run_material(run, i, opt->threads, err, errlen);
             mpi_schedule_complete(p.schedule, i);
         }
-    if (result) {
+    if (result != STATUS_OK) {
         mpi_schedule_free(p.schedule);
         return result;
     }

@@ -16,10 +16,10 @@
 #define POOL_SMALL_PER_THREAD ((uint64_t)1 << 20)
 
 /* Builds every pending material of run (build_run_pending) with opt->threads threads, as
- * the heading says, keeping the materials under way at once within opt->memory.  Returns 0,
- * or 1 with err set to the first failure's message; materials under way when one fails are
- * finished, none begun after. */
-int build_pool_run(BuildRun *run, const Variant *v, const Material *list, int count,
-                   const BuildOptions *opt, char *err, size_t errlen);
+ * the heading says, keeping the materials under way at once within opt->memory.  Returns
+ * STATUS_OK, or the first failure with err set to its message; materials under way when one fails
+ * are finished, none begun after. */
+Status build_pool_run(BuildRun *run, const Variant *v, const Material *list, int count,
+                      const BuildOptions *opt, char *err, size_t errlen);
 
 #endif

@@ -42,9 +42,10 @@ Need build_need_of(const Variant *v, const Material *m, const Found *found,
                    const BuildOptions *opt);
 
 /* Checks each material's need against --memory and its scratch files against the disk
- * (check_memory); returns 0, or 1 with err set. */
-int build_check_memory_all(const Variant *v, const Tablebase *tb, const Material *list,
-                           const Found *found, int count, const BuildOptions *opt, Need *need,
-                           char *err, size_t errlen);
+ * (check_memory): STATUS_INPUT for a material refused its memory, STATUS_IO its disk, with
+ * err set. */
+Status build_check_memory_all(const Variant *v, const Tablebase *tb, const Material *list,
+                              const Found *found, int count, const BuildOptions *opt, Need *need,
+                              char *err, size_t errlen);
 
 #endif

@@ -157,14 +157,14 @@ int main(int argc, char **argv) {
                         .block_bytes = block_size(block_text),
                         .log = stderr};
     if (plan) {
-        if (build_plan(&v, list, count, &opt, stdout)) cli_die(1, "out of memory");
+        if (build_plan(&v, list, count, &opt, stdout) != STATUS_OK) cli_die(1, "out of memory");
         return 0;
     }
     MpiReport report = {.speaks = true};
-    int failed = mpi ? mpi_build_tables(&v, list, count, &opt, &report, err, sizeof err)
-                     : build_tables(&v, list, count, &opt, err, sizeof err);
-    if (!report.speaks) return failed;
-    if (failed) cli_die(1, "%s", err);
+    Status failed = mpi ? mpi_build_tables(&v, list, count, &opt, &report, err, sizeof err)
+                        : build_tables(&v, list, count, &opt, err, sizeof err);
+    if (!report.speaks) return failed != STATUS_OK; /* a worker: rank 0 tells its failure */
+    if (failed != STATUS_OK) cli_die(1, "%s", err);
     print_peak(mpi ? report.peak : memory_peak(), opt.memory);
     return 0;
 }

@@ -27,7 +27,7 @@ typedef struct Task {
 
 /* A worker's answer; after that of a range solved, the range's bits (TAG_BITS). */
 typedef struct Done {
-    int failed;
+    int status; /* a Status: STATUS_OK, or the failure */
     uint64_t peak;
     char err[900];
 } Done;
@@ -73,33 +73,33 @@ typedef struct Worker {
     RangeWork *ranges;
 } Worker;
 
-static int build_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Worker *w, char *err, size_t errlen) {
+static Status build_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                         const Task *t, Worker *w, char *err, size_t errlen) {
     (void)w;
     BuildOptions sliced = *opt;
     if (t->sliced) sliced.slices = SLICES_ALWAYS; /* as rank 0 found, whatever this rank would */
     return build_material(v, &list[t->material], &sliced, err, errlen);
 }
 
-static int one_side_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                         const Task *t, Worker *w, char *err, size_t errlen) {
+static Status one_side_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                            const Task *t, Worker *w, char *err, size_t errlen) {
     (void)w;
     return build_one_side(v, &list[t->material], opt, err, errlen);
 }
 
-static int range_task(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Worker *w, char *err, size_t errlen) {
+static Status range_task(const Variant *v, const Material *list, const BuildOptions *opt,
+                         const Task *t, Worker *w, char *err, size_t errlen) {
     if (!w->ranges) w->ranges = range_work_new();
     if (!w->ranges || !bits_make(v, list, t, &w->bits)) {
         snprintf(err, errlen, "out of memory");
-        return 1;
+        return STATUS_MEMORY;
     }
     return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, w->bits.words,
                              w->ranges, err, errlen);
 }
 
-typedef int (*TaskFn)(const Variant *v, const Material *list, const BuildOptions *opt,
-                      const Task *t, Worker *w, char *err, size_t errlen);
+typedef Status (*TaskFn)(const Variant *v, const Material *list, const BuildOptions *opt,
+                         const Task *t, Worker *w, char *err, size_t errlen);
 static const TaskFn perform[] = {
     [TASK_BUILD] = build_task, [TASK_ONE_SIDE] = one_side_task, [TASK_RANGE] = range_task};
 
@@ -111,11 +111,11 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
     for (receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE); t.kind != TASK_STOP;
          receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE)) {
         if (t.kind != TASK_RANGE) range_work_free(w.ranges), w.ranges = NULL;
-        Done d = {.failed = 0};
-        d.failed = perform[t.kind](v, list, opt, &t, &w, d.err, sizeof d.err);
+        Done d = {.status = STATUS_OK};
+        d.status = (int)perform[t.kind](v, list, opt, &t, &w, d.err, sizeof d.err);
         d.peak = memory_peak();
         MPI_Send(&d, (int)sizeof d, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
-        if (t.kind == TASK_RANGE && !d.failed)
+        if (t.kind == TASK_RANGE && d.status == STATUS_OK)
             MPI_Send(w.bits.words, (int)(w.bits.count * sizeof *w.bits.words), MPI_BYTE, 0,
                      TAG_BITS, MPI_COMM_WORLD);
         free(w.bits.words);
@@ -162,17 +162,17 @@ typedef struct Leader {
     int splits;
     char *err; /* the first failure, told by dispatch */
     size_t errlen;
-    int failed;
+    Status failed; /* the first failure, or STATUS_OK */
 } Leader;
 
 /* Records the first failure, of a worker (rank) or of rank 0's own (0). */
-static void fail(Leader *l, const char *what, int rank) {
-    if (l->failed) return;
+static void fail(Leader *l, Status status, const char *what, int rank) {
+    if (l->failed != STATUS_OK) return;
     if (rank > 0)
         snprintf(l->err, l->errlen, "rank %d: %s", rank, what);
     else
         snprintf(l->err, l->errlen, "%s", what);
-    l->failed = 1;
+    l->failed = status;
 }
 
 static void hand_out(Leader *l, int rank, Task t) {
@@ -225,18 +225,21 @@ static bool split_open(Leader *l, int material) {
     idx_init(&ix, l->v, &l->list[material]);
     sp->slice = slice_positions(&ix);
     if (sp->slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
-        fail(l, "a slice too large to share out: its bits would not fit one message", 0);
+        fail(l, STATUS_MEMORY, "a slice too large to share out: its bits would not fit one message",
+             0);
         return false;
     }
     sp->order = slice_order_new(&ix);
     if (!sp->order) {
-        fail(l, "out of memory", 0);
+        fail(l, STATUS_MEMORY, "out of memory", 0);
         return false;
     }
     char err[900];
     for (int set = 0; set < sp->sets; set++) {
-        if (build_share_open(l->run, material, set, sp->order, &sp->share[set], err, sizeof err)) {
-            fail(l, err, 0);
+        Status st =
+            build_share_open(l->run, material, set, sp->order, &sp->share[set], err, sizeof err);
+        if (st != STATUS_OK) {
+            fail(l, st, err, 0);
             return false;
         }
         next_group(l, sp, set);
@@ -311,8 +314,9 @@ static void range_done(Leader *l, int rank, const Task *t) {
     free(bits.words);
     if (--sp->in_hand[t->set] > 0 || sp->next[t->set] < sp->end[t->set]) return;
     char err[900];
-    if (slice_share_solved(share, sp->end[t->set], err, sizeof err) != STATUS_OK)
-        fail(l, err, 0);
+    Status st = slice_share_solved(share, sp->end[t->set], err, sizeof err);
+    if (st != STATUS_OK)
+        fail(l, st, err, 0);
     else
         next_group(l, sp, t->set);
 }
@@ -328,8 +332,8 @@ static void receive_done(Leader *l, MpiSchedule *s) {
     l->task_of[rank].kind = TASK_STOP;
     l->in_hand--;
     if (d.peak > l->peak) l->peak = d.peak;
-    if (d.failed) {
-        fail(l, d.err, rank);
+    if (d.status != STATUS_OK) {
+        fail(l, (Status)d.status, d.err, rank);
     } else if (t.kind == TASK_RANGE) {
         range_done(l, rank, &t);
     } else {
@@ -349,11 +353,12 @@ static void hand_out_ready(Leader *l, MpiSchedule *s, TaskKind kind) {
 }
 
 /* Runs the tasks of s on the workers until all are done or one fails; after a failure, waits
- * for those in hand.  Returns 0, or 1 with the failure told (l->err). */
-static int dispatch(Leader *l, MpiSchedule *s, TaskKind kind) {
+ * for those in hand.  Returns STATUS_OK, or the failure told (l->err). */
+static Status dispatch(Leader *l, MpiSchedule *s, TaskKind kind) {
     while (!l->failed && !mpi_schedule_finished(s)) {
         hand_out_ready(l, s, kind);
-        if (l->in_hand == 0 && !l->failed) fail(l, "no task is ready and none is in hand", 0);
+        if (l->in_hand == 0 && !l->failed)
+            fail(l, STATUS_INPUT, "no task is ready and none is in hand", 0);
         if (l->in_hand > 0) receive_done(l, s);
     }
     while (l->in_hand > 0) receive_done(l, s);
@@ -362,20 +367,20 @@ static int dispatch(Leader *l, MpiSchedule *s, TaskKind kind) {
 }
 
 /* Builds the pending materials of run, then with --one-side rewrites them all. */
-static int build_on_workers(Leader *l, int count) {
+static Status build_on_workers(Leader *l, int count) {
     MpiSchedule *s = mpi_schedule_new(l->v, l->list, count, true);
     if (!s) {
-        fail(l, "out of memory", 0);
-        return 1;
+        fail(l, STATUS_MEMORY, "out of memory", 0);
+        return l->failed;
     }
     for (int i = 0; i < count; i++)
         if (!build_run_pending(l->run, i)) mpi_schedule_complete(s, i);
-    int result = dispatch(l, s, TASK_BUILD);
+    Status result = dispatch(l, s, TASK_BUILD);
     mpi_schedule_free(s);
-    if (result || !l->opt->one_side) return result;
+    if (result != STATUS_OK || !l->opt->one_side) return result;
     s = mpi_schedule_new(l->v, l->list, count, false);
-    if (!s) fail(l, "out of memory", 0);
-    result = s ? dispatch(l, s, TASK_ONE_SIDE) : 1;
+    if (!s) fail(l, STATUS_MEMORY, "out of memory", 0);
+    result = s ? dispatch(l, s, TASK_ONE_SIDE) : l->failed;
     mpi_schedule_free(s);
     return result;
 }
@@ -395,22 +400,22 @@ static void log_time(const Leader *l, double seconds) {
                 seconds > 0 ? 100 * idle / (workers * seconds) : 0);
 }
 
-static int lead(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                int ranks, uint64_t *peak, char *err, size_t errlen) {
+static Status lead(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                   int ranks, uint64_t *peak, char *err, size_t errlen) {
     Leader l = {.v = v, .list = list, .opt = opt, .ranks = ranks, .err = err, .errlen = errlen};
     l.task_of = calloc((size_t)ranks, sizeof *l.task_of); /* TASK_STOP: none in hand */
     l.since = calloc((size_t)ranks, sizeof *l.since);
     l.split = calloc((size_t)count + 1, sizeof *l.split);
     BuildRun *run;
-    int result = build_run_begin(v, list, count, opt, &run, err, errlen);
+    Status result = build_run_begin(v, list, count, opt, &run, err, errlen);
     l.run = run;
-    if (result == 0 && (!l.task_of || !l.since || !l.split)) {
+    if (result == STATUS_OK && (!l.task_of || !l.since || !l.split)) {
         snprintf(err, errlen, "out of memory");
-        result = 1;
+        result = STATUS_MEMORY;
     }
     double start = wall_seconds();
-    if (result == 0) result = build_on_workers(&l, count);
-    if (result == 0) log_time(&l, wall_seconds() - start);
+    if (result == STATUS_OK) result = build_on_workers(&l, count);
+    if (result == STATUS_OK) log_time(&l, wall_seconds() - start);
     Task stop = {.kind = TASK_STOP};
     for (int rank = 1; rank < ranks; rank++)
         MPI_Send(&stop, (int)sizeof stop, MPI_BYTE, rank, TAG_TASK, MPI_COMM_WORLD);
@@ -421,14 +426,14 @@ static int lead(const Variant *v, const Material *list, int count, const BuildOp
     return build_run_end(run, result, err, errlen);
 }
 
-int mpi_build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                     MpiReport *report, char *err, size_t errlen) {
+Status mpi_build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                        MpiReport *report, char *err, size_t errlen) {
     int provided, rank, ranks;
     MPI_Init_thread(NULL, NULL, MPI_THREAD_FUNNELED, &provided);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &ranks);
     *report = (MpiReport){.speaks = rank == 0, .peak = 0};
-    int result = 0;
+    Status result = STATUS_OK;
     if (ranks == 1) {
         result = build_tables(v, list, count, opt, err, errlen);
         report->peak = memory_peak();

@@ -26,9 +26,9 @@ typedef struct MpiReport {
 } MpiReport;
 
 /* Initialises MPI, builds list (build_closure's order) with every rank of the job, and
- * finalises MPI.  Returns 0, or 1 with err set on the rank that speaks (a worker's failure
- * is told by rank 0, naming the worker). */
-int mpi_build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
-                     MpiReport *report, char *err, size_t errlen);
+ * finalises MPI.  Returns STATUS_OK, or the failure with err set on the rank that speaks (a
+ * worker's failure is told by rank 0, naming the worker). */
+Status mpi_build_tables(const Variant *v, const Material *list, int count, const BuildOptions *opt,
+                        MpiReport *report, char *err, size_t errlen);
 
 #endif
