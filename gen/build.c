@@ -284,7 +284,8 @@ Status build_run_begin(const Variant *v, const Material *list, int count, const 
     *run = (BuildRun){.v = v, .list = list, .count = count, .opt = opt, .lock = -1};
     Status st = make_dirs(opt->dir, err, errlen);
     if (st != STATUS_OK) return st;
-    if (folder_lock(opt->dir, &run->lock, err, errlen)) return STATUS_IO;
+    Status locked = folder_lock(opt->dir, &run->lock, err, errlen);
+    if (locked != STATUS_OK) return locked;
     if (run->lock >= 0) { /* unlocked, the folder is read-only */
         atomic_remove_leftovers(opt->dir, TB_FILE_SUFFIX, opt->log);
         atomic_remove_leftovers(opt->dir, MANIFEST_NAME, opt->log);
