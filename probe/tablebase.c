@@ -403,18 +403,6 @@ static Status best_wdl(Tablebase *tb, const Position *p, const MoveList *list, i
     return status;
 }
 
-/* p's cell by its legal moves: for a capture pending, a side to move left out or a
- * bounded threat left out. */
-static Status search_moves(Tablebase *tb, const Position *p, int set, Cell *out, char *err,
-                           size_t errlen) {
-    MoveList *list = thread_list_take(err, errlen);
-    if (!list) return STATUS_MEMORY;
-    movegen_legal(tb->v, p, list);
-    Status status = best_cell(tb, p, list, set, NO_CUTOFF, out, err, errlen);
-    thread_list_put(list);
-    return status;
-}
-
 Status tb_search_wdl(Tablebase *tb, const Position *p, int set, int *out, char *err,
                      size_t errlen) {
     MoveList *list = thread_list_take(err, errlen);
@@ -564,7 +552,7 @@ typedef struct Scan {
 
 /* Gives position i, of the cells the file stores for it (none where it stores no side to
  * move), to the scan's visit with the cells a probe gives: a stored value checked, the
- * others searched.  A hole is not given. */
+ * others probed (read reversed or searched).  A hole is not given. */
 static Status visit_position(void *ctx, uint64_t i, const Cell *stored_cells, char *err,
                              size_t errlen) {
     Scan *sc = ctx;
@@ -578,9 +566,9 @@ static Status visit_position(void *ctx, uint64_t i, const Cell *stored_cells, ch
         memcpy(cells, stored_cells, sets * sizeof *cells);
         for (uint32_t set = 0; set < sets && status == STATUS_OK; set++)
             status = check_stored(STATUS_OK, file, i, CELL_WDL(cells[set]), err, errlen);
-    } else {
+    } else { /* as a probe: a side to move left out of a self-symmetric table reversed */
         for (uint32_t set = 0; set < sets && status == STATUS_OK && !hole; set++)
-            status = search_moves(sc->tb, &p, (int)set, &cells[set], err, errlen);
+            status = probe_cell(sc->tb, &p, (int)set, NO_CUTOFF, &cells[set], err, errlen);
     }
     if (status != STATUS_OK || hole) return status;
     return sc->visit(sc->ctx, i, &p, cells, err, errlen);
