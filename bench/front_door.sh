@@ -18,6 +18,7 @@ results=$(mktemp)
 trap 'rm -f "$log" "$results"' EXIT
 
 run() { # BUILD NAME: one start of the server, both measures, a line of results each
+  : >"$log" # emptied here, not by the server's start, which may come after the first look
   "$1/server/dtb-serve" --root "$root" --port 0 --per-address 64 >"$log" 2>&1 &
   local server=$! port=
   for _ in $(seq 100); do
@@ -64,6 +65,6 @@ awk '
       mo = median(med, "old", c); mn = median(med, "new", c)
       po = median(p99, "old", c); pn = median(p99, "new", c)
       printf "%d client%s: requests/s old %.0f new %.0f (new/old %.2f); median latency old %.3f ms new %.3f ms (new/old %.2f); p99 old %.3f ms new %.3f ms (new/old %.2f)\n",
-        c, c > 1 ? "s" : "", ro, rn, rn / ro, mo, mn, mn / mo, po, pn, pn / po
+        c, (c > 1 ? "s" : ""), ro, rn, rn / ro, mo, mn, mn / mo, po, pn, pn / po
     }
   }' "$results"

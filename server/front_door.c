@@ -347,11 +347,13 @@ static void read_client(Conn *c) {
     }
     while (!c->client_done && c->in_len < REQUEST_BYTES_MAX) {
         if (!c->in && !(c->in = malloc(REQUEST_BYTES_MAX))) return;
-        ssize_t n = recv(c->client, c->in + c->in_len, REQUEST_BYTES_MAX - c->in_len, 0);
+        size_t room = REQUEST_BYTES_MAX - c->in_len;
+        ssize_t n = recv(c->client, c->in + c->in_len, room, 0);
         if (n > 0) {
             if (c->in_len == 0 && !c->awaiting) clock_gettime(CLOCK_MONOTONIC, &c->head_start);
             c->in_len += (size_t)n;
             activity(c);
+            if ((size_t)n < room) return; /* all there was: epoll tells of more */
         } else if (n == 0) {
             c->client_done = true;
         } else if (errno != EINTR) {
@@ -506,13 +508,15 @@ static void pair_closed(Conn *c) {
 static void read_pair(Conn *c) {
     while (c->pair >= 0 && c->out_len < OUT_MAX) {
         if (!out_room(c)) return;
-        ssize_t n = recv(c->pair, c->out + c->out_len, OUT_MAX - c->out_len, 0);
+        size_t room = OUT_MAX - c->out_len;
+        ssize_t n = recv(c->pair, c->out + c->out_len, room, 0);
         if (n > 0) {
             c->out_len += (size_t)n;
             if (!follow_answer(c, c->out + c->out_len - n, (size_t)n)) {
                 close_now(c); /* bytes that answer no request: never relayed */
                 return;
             }
+            if ((size_t)n < room || !c->awaiting) return; /* epoll tells of more */
         } else if (n == 0 || errno != EINTR) {
             if (n == 0 || errno != EAGAIN) pair_closed(c);
             return;
