@@ -192,7 +192,7 @@ static void activity(Conn *c) {
 
 /* --- closing --- */
 
-/* Watches fd for events (none: not watched at all, as a hang-up is reported regardless).
+/* Watches fd for events (none: out of the epoll set until watched again).
  * RETURN: false when epoll cannot. */
 static bool watch(FrontDoor *door, int fd, uint32_t *watched, uint32_t events, uint64_t tag) {
     if (*watched == events) return true;
@@ -375,6 +375,10 @@ static void write_pair(Conn *c) {
     memmove(c->in, c->in + c->request_len, c->in_len - c->request_len);
     c->in_len -= c->request_len;
     c->request_len = c->forwarded = 0;
+    if (c->in_len == 0) { /* an idle connection holds no buffer */
+        free(c->in);
+        c->in = NULL;
+    }
 }
 
 /* A socket pair whose other end libmicrohttpd reads, with the client's address. */
