@@ -542,15 +542,11 @@ static void pump(Conn *c) {
         close_pair(c);
         /* Shut for writing and lingering, so that what the client still sends does not
          * reset the connection before it has read the answer. */
-        if (c->client_done || c->door->stopping || shutdown(c->client, SHUT_WR) != 0) {
+        if (c->client_done || shutdown(c->client, SHUT_WR) != 0) {
             close_now(c);
             return;
         }
         c->shut = true;
-    }
-    if (c->shut && c->door->stopping) {
-        close_now(c);
-        return;
     }
     /* The pair is read while there is room for its bytes: an answer, or its close. */
     bool read_in = c->shut || (!c->client_done && !c->closing && c->in_len < REQUEST_BYTES_MAX);
@@ -644,7 +640,7 @@ static int wait_ms(const FrontDoor *door) {
 }
 
 /* Stops listening; a connection without a request under way is closed, one with is
- * closed after its answer. */
+ * closed after its answer, each as the others are (lingering up to the timeout). */
 static void begin_stop(FrontDoor *door) {
     close(door->listener);
     door->listener = -1;
