@@ -18,15 +18,13 @@ usage: test_front_door.py DTB_SERVE DTB_GEN WORK_DIR [--no-memory-check]"""
 import json
 import os
 import re
-import shutil
 import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
 
-from serve_process import start_dtb_serve
+from serve_process import brazilian_tables, start_dtb_serve
 
 TIMEOUT = 10  # seconds, --timeout
 GOOD = b"GET /api/variants HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -298,10 +296,7 @@ def check_stop(port, proc):
 
 def main():
     serve, gen, work = sys.argv[1:4]
-    shutil.rmtree(work, ignore_errors=True)
-    root = os.path.join(work, "tables")
-    subprocess.run([gen, "--variant", "brazilian", "--pieces", "3", "--dir",
-                    os.path.join(root, "brazilian")], check=True, capture_output=True)
+    root = brazilian_tables(gen, work)
     log = os.path.join(work, "serve.log")
     proc, port = start_dtb_serve(serve, ["--root", root, "--timeout", str(TIMEOUT)], log)
     check_refused(port)
