@@ -4,15 +4,16 @@ versions, header fields, framings, encodings, bodies and pipelining, sent over l
 a dtb-serve started on a free port, in a bounded number of requests that ends by itself.
 
 Prints the status distribution and the figures; exits 1 unless:
-- every answer dtb writes to a request under /api/ is JSON with its Content-Type;
+- every answer is one well-formed HTTP answer written by dtb (with its
+  X-Content-Type-Options header): none written by libmicrohttpd itself, in HTML, as
+  0.9.75 did before dtb's front door read every head first (README, "Request framing");
+  those are still counted apart, listed by status;
+- every error (status 400 and above), and every answer under /api/, is JSON with its
+  Content-Type;
 - no answer names a path of the server (the tables' folder, the working folder);
 - the server is alive at the end (answers a good request, then stops on SIGTERM with
   status 0) and its resident memory is flat: at the end within 10% + 4 MiB of what it was
   after the first tenth of the requests (each read once the connections are closed).
-Answers libmicrohttpd 0.9.75 writes itself, in HTML and before dtb sees the request (a
-request line or header line it cannot parse, an HTTP version it refuses, a malformed
-Content-Length, a head past its buffer), are counted apart and listed by status: the
-library offers no way to change them (README, "Request framing").
 
 With --port, the requests go to a dtb-serve already running (the soak of bench/serve.sh),
 for --seconds at most, --pause seconds between connections, beside --slow clients that
@@ -192,11 +193,12 @@ class Run:
             self.statuses[status] += 1
             if is_library:
                 self.library[status] += 1
+                self.violations.append(f"{target[:60]!r}: {status} written by libmicrohttpd")
                 return
             for path in self.root_paths:
                 if path in body:
                     self.violations.append(f"{target[:60]!r}: {status} names {path!r}")
-            if not target.startswith("/api/") or status == 304:
+            if (not target.startswith("/api/") and status < 400) or status == 304:
                 return
             if headers.get("content-type") != "application/json; charset=utf-8":
                 self.violations.append(f"{target[:60]!r}: {status} {headers.get('content-type')}")
@@ -288,7 +290,7 @@ def report(run, args, seconds):
           "refusal, or left incomplete)")
     print("statuses: " + ", ".join(f"{s}: {n}" for s, n in sorted(run.statuses.items())))
     print("answered by libmicrohttpd itself, in HTML: " +
-          (", ".join(f"{s}: {n}" for s, n in sorted(run.library.items())) or "none"))
+          (", ".join(f"{s}: {n}" for s, n in sorted(run.library.items())) or "none (0)"))
     if args.slow:
         print(f"slow clients: {run.slow_closed} slow connections closed by the server, the "
               f"longest held {run.slow_longest:.1f} s")

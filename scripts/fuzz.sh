@@ -4,16 +4,16 @@
 # build-fuzz/fuzz-corpus/TARGET for the next run.  An input that fails is written to
 # build-fuzz/fuzz-failures/ and the script exits non-zero; rerun one with
 #   DTB_FUZZ_TABLES=build-fuzz/fuzz-long/TARGET build-fuzz/tests/fuzz_TARGET FILE
-# Usage: scripts/fuzz.sh [SECONDS [TARGET...]]   (targets: table api server hub)
+# Usage: scripts/fuzz.sh [SECONDS [TARGET...]]   (targets: table api server head hub)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-300}
 [ $# -gt 0 ] && shift
-targets=(table api server hub)
+targets=(table api server head hub)
 [ $# -gt 0 ] && targets=("$@")
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
   -DDTB_SANITIZE=ON -DDTB_FUZZ=ON >/dev/null
-cmake --build build-fuzz -j "$(nproc)" --target dtb-gen fuzz_table fuzz_api fuzz_server fuzz_hub
+cmake --build build-fuzz -j "$(nproc)" --target dtb-gen fuzz_table fuzz_api fuzz_server fuzz_head fuzz_hub
 cd build-fuzz
 # Tables of its own, made anew: the suite makes fuzz-tables again as it runs, and tables
 # of an older format would fail every input.

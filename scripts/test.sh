@@ -17,11 +17,13 @@ run() {
 run build -DCMAKE_BUILD_TYPE=Release
 run build-sanitize -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_SANITIZE=ON
 # ThreadSanitizer over threads probing one handle while its cache evicts (tests/cache.cmake),
-# and over dtb-gen's threads writing blocks and building small materials at once
-# (tests/check.cmake): those tests alone, with the tables they need.
+# over dtb-gen's threads writing blocks and building small materials at once
+# (tests/check.cmake), and over dtb-serve's front door and libmicrohttpd's threads
+# (tests/server.cmake): those tests alone, with the tables they need.
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDTB_TSAN=ON >/dev/null
-cmake --build build-tsan -j "$jobs" --target dtb-gen test_cache_threads
-ctest --test-dir build-tsan -R '^(cache_threads|check_threads_identical)$' --output-on-failure
+cmake --build build-tsan -j "$jobs" --target dtb-gen test_cache_threads dtb-serve
+ctest --test-dir build-tsan -R '^(cache_threads|check_threads_identical|server_front_door|server_hostile)$' \
+  --output-on-failure
 cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang \
   -DDTB_SANITIZE=ON -DDTB_FUZZ=ON >/dev/null
 cmake --build build-fuzz -j "$jobs"

@@ -1,4 +1,5 @@
 /* dtb-serve: the tables and the explorer page over HTTP (README, "HTTP API"). */
+#include "front_door.h"
 #include "http_daemon.h"
 #include "router.h"
 
@@ -30,6 +31,7 @@
 #define TIMEOUT_MAX         3600
 #define CACHE_MIB_MAX       (1L << 20)
 #define SPARE_FILES         64 /* descriptors beyond the connections: tables, listener, log */
+#define FILES_A_CONNECTION  3  /* the client's socket and the two ends of its pair */
 
 static const char usage[] =
     "usage: dtb-serve [--root DIR] [--port P] [--bind ADDR] [--www DIR] [--connections N]\n"
@@ -48,10 +50,11 @@ static const char usage[] =
     "                     closed as they come.  An idle connection costs no thread\n"
     "  --per-address N    connections open at once from one client address, 1 to 65536,\n"
     "                     default 32\n"
-    "  --threads N        threads serving the connections, 1 to 64, default 4; a request\n"
+    "  --threads N        threads answering the requests, 1 to 64, default 4; a request\n"
     "                     for statistics, which may take a minute, gets a thread of its own\n"
     "  --timeout S        seconds a connection may stay silent, within a request's line and\n"
-    "                     headers or between requests, 1 to 3600, default 5; then it is closed\n"
+    "                     headers or between requests, or leave its answer untaken, 1 to\n"
+    "                     3600, default 5; then it is closed\n"
     "  --cache MIB        mebibytes of decoded table blocks kept by each variant's tables\n"
     "                     (each value set's apart), 1 to 1048576; default the library's, an\n"
     "                     eighth of the machine's memory\n"
@@ -163,7 +166,7 @@ static struct sockaddr_storage socket_address(const Options *o) {
  * allows.  RETURN: false, with err saying so, when it does not allow that many. */
 static bool allow_files(int connections, char *err, size_t errlen) {
     struct rlimit files;
-    rlim_t needed = (rlim_t)connections + SPARE_FILES;
+    rlim_t needed = (rlim_t)connections * FILES_A_CONNECTION + SPARE_FILES;
     if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur >= needed) return true;
     if (files.rlim_max != RLIM_INFINITY && files.rlim_max < needed) {
         snprintf(err, errlen,
@@ -222,15 +225,19 @@ int main(int argc, char **argv) {
         return 1;
     }
     cat_report_missing(&router.catalog, stderr);
-    HttpDaemon *d = httpd_start(&router, (struct sockaddr *)&address, &o.limits, err, sizeof err);
-    if (!d) {
+    HttpDaemon *d = httpd_start(&router, o.limits.threads, o.limits.connections, err, sizeof err);
+    FrontDoor *door =
+        d ? front_door_open((struct sockaddr *)&address, &o.limits, d, err, sizeof err) : NULL;
+    if (!door) {
         fprintf(stderr, "dtb-serve: --bind %s --port %ld: %s\n", o.bind, o.port, err);
+        httpd_stop(d);
         router_close(&router);
         return 1;
     }
-    print_start(&router, &o, httpd_port(d));
+    print_start(&router, &o, front_door_port(door));
     int signal_number = wait_for_stop(&stop);
     printf("dtb-serve: %s received, stopping\n", signal_number == SIGINT ? "SIGINT" : "SIGTERM");
+    front_door_close(door);
     httpd_stop(d);
     router_close(&router);
     return 0;

@@ -34,4 +34,10 @@ void response_error(Response *r, int status, const char *format, ...)
 
 void response_free(Response *r);
 
+/* Calls add with each header field r's answer carries besides those of HTTP's framing
+ * (Date, Content-Length): its type, its tag, caching, compression and Connection: close,
+ * in the order they are to be sent. */
+void response_headers(const Response *r,
+                      void (*add)(void *cls, const char *name, const char *value), void *cls);
+
 #endif

@@ -37,6 +37,15 @@ if(DTB_FUZZ)
     target_compile_definitions(fuzz_server PRIVATE DTB_FUZZ_WWW="${PROJECT_SOURCE_DIR}/server/www")
     set(FUZZ_MAX_LEN_server 1100)
   endif()
+  # fuzz_head: the request heads dtb-serve's front door reads (server/request_head.h), read
+  # whole and in pieces, judged by the rules of RFC 9112 checked apart.
+  if(TARGET dtb_serve_core)
+    list(APPEND FUZZ_TARGETS head)
+    add_executable(fuzz_head ${CMAKE_CURRENT_SOURCE_DIR}/fuzz/fuzz_head.c)
+    target_link_libraries(fuzz_head PRIVATE dtb_serve_core)
+    set(FUZZ_RUNS_head 4000000)
+    set(FUZZ_MAX_LEN_head 5000)
+  endif()
   # fuzz_hub: dtb-hub's line parser and position translation (hub/); no tables.
   if(TARGET dtb_hub_core)
     list(APPEND FUZZ_TARGETS hub)

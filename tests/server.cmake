@@ -83,3 +83,14 @@ if(TARGET dtb-serve AND TARGET dtb-gen)
                    ${CMAKE_CURRENT_BINARY_DIR}/server_lidraughts)
   set_tests_properties(server_lidraughts PROPERTIES TIMEOUT 600 LABELS server)
 endif()
+
+# The front door (tests/server/test_front_door.py): each kind of request libmicrohttpd used
+# to answer itself in HTML refused in JSON and closed; keep-alive, pipelining in order, and
+# a client that does not read its answers held back rather than buffered.
+if(TARGET dtb-serve AND TARGET dtb-gen)
+  add_test(NAME server_front_door
+           COMMAND /usr/bin/python3 ${CMAKE_CURRENT_SOURCE_DIR}/server/test_front_door.py
+                   $<TARGET_FILE:dtb-serve> $<TARGET_FILE:dtb-gen>
+                   ${CMAKE_CURRENT_BINARY_DIR}/server_front_door ${HOSTILE_MEMORY_CHECK})
+  set_tests_properties(server_front_door PROPERTIES TIMEOUT 300 LABELS server)
+endif()

@@ -13,6 +13,7 @@ rm -rf "$out"
 "$gen" --variant frisian --pieces 3 --dir "$out/api/frisian"
 "$gen" --variant stockholm-halt --pieces 3 --one-side --dir "$out/api/stockholm-halt"
 mkdir -p "$out/table" "$out/corpus/table" "$out/corpus/api" "$out/corpus/server" "$out/corpus/hub" \
+  "$out/corpus/head" \
   "$(dirname "$out")/fuzz-failures"
 # fuzz_server serves the sets fuzz_api probes.
 ln -s api "$out/server"

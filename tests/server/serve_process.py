@@ -1,6 +1,8 @@
 """A dtb-serve process on a free port, for the server's tests and bench/hostile_http.py."""
 
+import os
 import re
+import shutil
 import subprocess
 import sys
 import time
@@ -22,3 +24,13 @@ def start_dtb_serve(serve, options, log):
     if not match:
         sys.exit(f"dtb-serve did not start: {open(log).read()}")
     return proc, int(match.group(1))
+
+
+def brazilian_tables(gen, work):
+    """Brazilian's 3-piece set built by dtb-gen under work (emptied first): the folder of
+    variant folders to serve."""
+    shutil.rmtree(work, ignore_errors=True)
+    root = os.path.join(work, "tables")
+    subprocess.run([gen, "--variant", "brazilian", "--pieces", "3", "--dir",
+                    os.path.join(root, "brazilian")], check=True, capture_output=True)
+    return root

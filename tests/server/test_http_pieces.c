@@ -1,5 +1,6 @@
 /* dtb-serve's request checks and answer changes called directly, at the edges the HTTP test
- * (test_serve.py) does not reach exactly: request_head_check at each limit and one past it,
+ * (test_serve.py) does not reach exactly: request_head_check, request_head_scan and
+ * request_head_parse at each limit and one past it,
  * redact_paths on the sentences the library writes, and negotiate's tags and gzip bodies,
  * the gzip read back by zlib's inflate. */
 #include "check.h"
@@ -57,6 +58,106 @@ static void test_framing(void) {
               cases[i].version, cases[i].fields[cases[i].count - 1].name,
               cases[i].fields[cases[i].count - 1].value, cases[i].count, status, cases[i].status);
     }
+}
+
+/* The status request_head_parse gives a head of request line line and fields, "" for none;
+ * request_head_scan must find its end first. */
+static int parse_status(const char *line, const char *fields) {
+    static char head[REQUEST_BYTES_MAX + 64];
+    int len = snprintf(head, sizeof head, "%s\r\n%s\r\n", line, fields);
+    char err[256];
+    HeadScan scan = {0};
+    int status = request_head_scan(head, (size_t)len, &scan, err, sizeof err);
+    if (status || !scan.end) return status ? status : -1;
+    RequestHead parsed;
+    return request_head_parse(head, scan.end, &parsed, err, sizeof err);
+}
+
+static void test_head_fields_count(void) {
+    static char fields[(REQUEST_FIELDS_MAX + 2) * 8];
+    for (int extra = 0; extra < 2; extra++) {
+        int used = snprintf(fields, sizeof fields, "Host: x\r\n");
+        for (int i = 1; i < REQUEST_FIELDS_MAX + extra; i++)
+            used += snprintf(fields + used, sizeof fields - (size_t)used, "X: y\r\n");
+        int status = parse_status("GET / HTTP/1.1", fields);
+        check(status == (extra ? 431 : 0), "%d header fields: %d", REQUEST_FIELDS_MAX + extra,
+              status);
+    }
+}
+
+/* A request line of REQUEST_LINE_MAX bytes is read; one byte more is 414, whether it comes
+ * whole or is still coming. */
+static void test_request_line_size(void) {
+    static char line[REQUEST_LINE_MAX + 2];
+    for (int extra = 0; extra < 2; extra++) {
+        size_t len = REQUEST_LINE_MAX + (size_t)extra;
+        memset(line, 'a', len);
+        memcpy(line, "GET /", 5);
+        memcpy(line + len - 9, " HTTP/1.1", 9);
+        line[len] = '\0';
+        int status = parse_status(line, "Host: x\r\n");
+        check(status == (extra ? 414 : 0), "a request line of %zu bytes: %d", len, status);
+        char err[256];
+        HeadScan scan = {0};
+        status = request_head_scan(line, len, &scan, err, sizeof err);
+        check(status == (extra ? 414 : 0) && !scan.end,
+              "a request line of %zu bytes, its end not yet in: %d", len, status);
+    }
+}
+
+/* A head whose end is not in by REQUEST_BYTES_MAX bytes is 431. */
+static void test_head_bytes(void) {
+    static char head[REQUEST_BYTES_MAX];
+    memset(head, 'a', sizeof head);
+    memcpy(head, "GET / HTTP/1.1\r\nX: ", 19);
+    char err[256];
+    for (int extra = 0; extra < 2; extra++) {
+        HeadScan scan = {0};
+        size_t len = REQUEST_BYTES_MAX - 1 + (size_t)extra;
+        int status = request_head_scan(head, len, &scan, err, sizeof err);
+        check(status == (extra ? 431 : 0), "%zu bytes of a head without its end: %d", len, status);
+    }
+}
+
+static void test_head_syntax(void) {
+    static const struct {
+        const char *line, *fields;
+        int status;
+    } cases[] = {
+        {"GET /a HTTP/1.1", "Host: x\r\n", 0},
+        {"GET /a HTTP/1.0", "", 0},
+        {"BREW /a HTTP/1.1", "Host: x\r\nX:\r\nY: \t v \t\r\n", 0},
+        {"GET /a", "Host: x\r\n", 400},
+        {"GET /a HTTP/1.1 ", "Host: x\r\n", 400},
+        {"GET  /a HTTP/1.1", "Host: x\r\n", 400},
+        {" GET /a HTTP/1.1", "Host: x\r\n", 400},
+        {"G@T /a HTTP/1.1", "Host: x\r\n", 400},
+        {"GET /a\x01 HTTP/1.1", "Host: x\r\n", 400},
+        {"GET /a HTTP/1.1x", "Host: x\r\n", 400},
+        {"GET /a HTTP/1.1\r", "Host: x\r\n", 400},
+        {"GET /a http/1.1", "Host: x\r\n", 400},
+        {"GET /a HTTP/2.0", "Host: x\r\n", 505},
+        {"GET /a HTTP/0.9", "Host: x\r\n", 505},
+        {"GET /a HTTP/1.1", "Host: x\r\nno colon\r\n", 400},
+        {"GET /a HTTP/1.1", "Host: x\r\nX: a\r\n b\r\n", 400},
+        {"GET /a HTTP/1.1", "Host: x\r\nX: a\x7f\r\n", 400},
+        {"GET /a HTTP/1.1", "Host: x\r\nX: a\rb\r\n", 400},
+        {"GET /a HTTP/1.1", "Host: x\r\nX : a\r\n", 400},
+        {"GET /a HTTP/1.1", "Host: x\r\nContent-Length: -1\r\n", 400},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int status = parse_status(cases[i].line, cases[i].fields);
+        check(status == cases[i].status, "head '%s' with '%s': %d, expected %d", cases[i].line,
+              cases[i].fields, status, cases[i].status);
+    }
+    char err[256];
+    HeadScan scan = {0};
+    check(request_head_scan("GET / HTTP/1.1\nHost: x\r\n\r\n", 26, &scan, err, sizeof err) == 400,
+          "a line ended by a bare LF: 400");
+    static char nul_head[] = "GET / HTTP/1.1\r\nX: a\0b\r\nHost: x\r\n\r\n";
+    RequestHead parsed;
+    check(request_head_parse(nul_head, sizeof nul_head - 1, &parsed, err, sizeof err) == 400,
+          "a NUL in a head: 400");
 }
 
 static void test_redact(void) {
@@ -153,6 +254,10 @@ static void test_negotiate(void) {
 int main(void) {
     test_head_size();
     test_framing();
+    test_head_fields_count();
+    test_request_line_size();
+    test_head_bytes();
+    test_head_syntax();
     test_redact();
     test_negotiate();
     return check_summary();

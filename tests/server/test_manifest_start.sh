@@ -12,6 +12,7 @@ WORK=$3
 # then stops it (a minute at most: under sanitizers on a busy machine the start is slow); its
 # output is in $WORK/log.
 start_serve() {
+    : >"$WORK/log" # emptied before the start, which may come after the first look at it
     "$SERVE" --root "$1" --port 0 >"$WORK/log" 2>&1 &
     pid=$!
     tries=0

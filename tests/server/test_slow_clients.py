@@ -10,13 +10,11 @@ usage: test_slow_clients.py DTB_SERVE DTB_GEN WORK_DIR"""
 import os
 import re
 import select
-import shutil
 import socket
-import subprocess
 import sys
 import time
 
-from serve_process import start_dtb_serve
+from serve_process import brazilian_tables, start_dtb_serve
 
 PER_ADDRESS = 8
 TIMEOUT = 2           # seconds, --timeout
@@ -92,10 +90,7 @@ def threads_of(pid):
 
 def main():
     serve, gen, work = sys.argv[1:4]
-    shutil.rmtree(work, ignore_errors=True)
-    root = os.path.join(work, "tables")
-    subprocess.run([gen, "--variant", "brazilian", "--pieces", "3", "--dir",
-                    os.path.join(root, "brazilian")], check=True, capture_output=True)
+    root = brazilian_tables(gen, work)
     proc, port = start_dtb_serve(serve, ["--root", root, "--per-address", str(PER_ADDRESS),
                                          "--timeout", str(TIMEOUT), "--threads", str(THREADS)],
                                  os.path.join(work, "serve.log"))
