@@ -159,10 +159,13 @@ static Status solve_all_sets(const Variant *v, const Material *m, const Need *ne
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
-        if (st == STATUS_OK && solved.file)
+        if (st == STATUS_OK && solved.store)
             table_writer_set_release(w, solved_table_release, &solved);
         if (st == STATUS_OK)
-            st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
+            st = solved.store
+                     ? table_writer_add_stored_set(w, set, solved.store, solved.unstored, err,
+                                                   errlen)
+                     : table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         table_writer_set_release(w, NULL, NULL);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
@@ -361,7 +364,7 @@ Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *o
 }
 
 /* The need of a worker solving ranges of m: in slice groups, whatever this process would
- * choose (rank 0 began them), and the bits of the largest range. */
+ * choose (rank 0 began them), and the bits and the segment (its directory) of the largest range. */
 static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
     BuildOptions sliced = *opt;
     sliced.slices = SLICES_ALWAYS;
@@ -371,8 +374,9 @@ static Need range_need(const Variant *v, const Material *m, const BuildOptions *
     uint64_t slice = slice_positions(&ix);
     uint64_t most = slice > BUILD_RANGE_POSITIONS_MAX ? slice : BUILD_RANGE_POSITIONS_MAX;
     uint64_t bits = (most < ix.size ? most : ix.size) / 8 + 8;
-    n.bytes += bits;
-    n.group += bits;
+    uint64_t segment = slice_store_bytes(&ix) - slice_store_cache_bytes(&ix); /* no cache */
+    n.bytes += bits + segment;
+    n.group += bits + segment;
     return n;
 }
 
