@@ -240,7 +240,8 @@ static Status build_one(const Variant *v, const Tablebase *tb, const Material *m
     if (st == STATUS_OK) st = table_writer_commit(w, err, errlen);
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
-    memory_return_freed();                          /* what the next material counts as in use */
+    memory_return_freed(); /* what the next material counts as in use */
+    uint64_t scratch = time.slices ? solve_scratch_held(path, draw_value_sets(v)) : 0;
     solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
     if (st != STATUS_OK || !opt->log) return st;
     /* The peak so far, on every material: a run killed before its end still leaves it. */
@@ -250,6 +251,13 @@ static Status build_one(const Variant *v, const Tablebase *tb, const Material *m
             "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s, peak memory %s\n", name,
             (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
             time.writing, peak);
+    if (time.slices) { /* what the plan's bound held, for bench/RESULTS.md */
+        char held[32], bound[32];
+        memory_format(scratch, held, sizeof held);
+        memory_format(need->scratch, bound, sizeof bound);
+        fprintf(opt->log, "%s: its scratch files held %llu bytes (%s) once solved, of %s planned\n",
+                name, (unsigned long long)scratch, held, bound);
+    }
     return STATUS_OK;
 }
 

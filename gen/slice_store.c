@@ -24,7 +24,7 @@
  * higher level saved little (bench/RESULTS.md, "Scratch of slice groups"). */
 enum { STORE_LEVEL = 1 };
 
-enum { HEAD_BYTES = 32, HEAD_CHECKED = 24, SIZE_BYTES = 4 };
+enum { HEAD_BYTES = 40, HEAD_CHECKED = 32, U32_BYTES = 4 };
 
 static const uint8_t store_magic[4] = {'d', 't', 'b', 'S'};
 
@@ -34,18 +34,30 @@ static const uint8_t store_magic[4] = {'d', 't', 'b', 'S'};
  * over a material of few slices. */
 #define CACHE_FLOOR ((uint64_t)64 << 20)
 
+/* The blocks' directory, in pages made as blocks are added, so that a material of many
+ * records needs no room for them planned ahead, and the slots the cache points to never
+ * move. */
+enum { PAGE_BITS = 12, PAGE_BLOCKS = 1 << PAGE_BITS };
+
+typedef struct BlockPage {
+    uint64_t at[PAGE_BLOCKS];             /* where a block's bytes are in the file */
+    uint32_t packed[PAGE_BLOCKS];         /* and how many */
+    uint32_t cells[PAGE_BLOCKS];          /* decoded */
+    _Atomic(uint8_t *) slot[PAGE_BLOCKS]; /* decoded, or NULL (block_cache.h) */
+    atomic_bool referenced[PAGE_BLOCKS];
+} BlockPage;
+
 struct SliceStore {
     int fd;
     char path[4400];
     uint64_t per_side, slice_size, slice_count;
-    uint64_t slice_blocks; /* blocks a slice side */
-    size_t block_bytes;    /* decoded, of the largest */
-    uint64_t *first;       /* [side * slice_count + slice]: its first block, or NO_BLOCK */
-    uint64_t *at;          /* per block: where its bytes are in the file */
-    uint32_t *packed;      /* and how many */
-    _Atomic(uint8_t *) *slot;
-    atomic_bool *referenced;
-    uint64_t blocks, capacity;
+    const uint32_t *order; /* of the slices (slice_store_open) */
+    size_t block_bytes;    /* decoded, the most a block holds */
+    uint64_t *first;       /* [side * slice_count + slice]: the block it begins in, or NO_BLOCK */
+    uint32_t *offset;      /* and the cell there it begins at */
+    BlockPage **pages;
+    uint64_t page_count; /* of pages, made or not */
+    uint64_t blocks;
     uint64_t length;   /* of the records whole */
     uint64_t estimate; /* slice_store_estimate */
     BlockCache *cache;
@@ -63,10 +75,41 @@ static uint64_t blocks_of(uint64_t cells) {
     return (cells + STORE_BLOCK_CELLS - 1) / STORE_BLOCK_CELLS;
 }
 
-/* The bytes of a block decoded: whole ones, or a slice side's when that is smaller. */
+static uint64_t side_positions(const Indexer *ix) {
+    return slice_positions(ix) / 2;
+}
+
+uint64_t slice_store_least_slices(const Indexer *ix) {
+    return (STORE_BLOCK_CELLS + side_positions(ix) - 1) / side_positions(ix);
+}
+
+/* The records a store takes at most while chunks hold the least slices: a chunk of each
+ * side, and of each of its groups one more (its last chunk, shorter). */
+static uint64_t records_planned(const Indexer *ix, uint64_t groups) {
+    uint64_t least = slice_store_least_slices(ix);
+    return 2 * ((slice_count(ix) + least - 1) / least + groups);
+}
+
+/* Its blocks: the cells cut into whole blocks, and a shorter one a record. */
+static uint64_t blocks_planned(const Indexer *ix, uint64_t groups) {
+    return ix->size / STORE_BLOCK_CELLS + records_planned(ix, groups);
+}
+
+/* The bound of the bytes a store takes, for planning the disk before its cells are known:
+ * each block STORE_PERCENT of its cells' bytes, the worst ratio measured over materials
+ * solved in slice groups, with room to spare (bench/RESULTS.md, "Scratch of slice groups"),
+ * besides its frame (header, block header, checksum) and size, and a record's header. */
+enum { STORE_PERCENT = 25, FRAME_BYTES = 32 };
+
+uint64_t slice_store_estimate(const Indexer *ix, uint64_t groups) {
+    return ix->size * sizeof(Cell) * STORE_PERCENT / 100 +
+           blocks_planned(ix, groups) * (FRAME_BYTES + U32_BYTES) +
+           records_planned(ix, groups) * HEAD_BYTES;
+}
+
+/* The bytes of a block decoded: whole ones, or all of one side's cells when fewer. */
 static size_t block_bytes(const Indexer *ix) {
-    uint64_t side = slice_positions(ix) / 2;
-    return (side < STORE_BLOCK_CELLS ? side : STORE_BLOCK_CELLS) * sizeof(Cell);
+    return (ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS) * sizeof(Cell);
 }
 
 /* No more than the material's cells, decoded all at once. */
@@ -75,26 +118,17 @@ uint64_t slice_store_cache_bytes(const Indexer *ix) {
     return budget < ix->size * sizeof(Cell) ? budget : ix->size * sizeof(Cell);
 }
 
-/* The bound of the bytes a store takes, for planning the disk before its cells are known:
- * each block STORE_PERCENT of its cells' bytes, the worst ratio measured over materials
- * solved in slice groups, with room to spare (bench/RESULTS.md, "Scratch of slice groups"),
- * besides its frame (header, block header, checksum) and size, and a record's header for
- * every slice side. */
-enum { STORE_PERCENT = 25, FRAME_BYTES = 32 };
-
-uint64_t slice_store_estimate(const Indexer *ix) {
-    uint64_t sides = 2 * slice_count(ix);
-    uint64_t blocks = sides * blocks_of(slice_positions(ix) / 2);
-    return ix->size * sizeof(Cell) * STORE_PERCENT / 100 + blocks * (FRAME_BYTES + SIZE_BYTES) +
-           sides * HEAD_BYTES;
+/* The pages a store may come to need, whatever its chunks: a record a slice side. */
+static uint64_t page_count(const Indexer *ix) {
+    return (ix->size / STORE_BLOCK_CELLS + 2 * slice_count(ix) + 2) / PAGE_BLOCKS + 1;
 }
 
-/* The directory: a first block a slice side, and a place, size, slot and mark a block. */
+/* The directory: where each slice side begins, the page pointers, and the pages of the
+ * blocks planned. */
 static uint64_t directory_bytes(const Indexer *ix) {
-    uint64_t sides = 2 * slice_count(ix);
-    uint64_t blocks = sides * blocks_of(slice_positions(ix) / 2);
-    return sides * sizeof(uint64_t) +
-           blocks * (sizeof(uint64_t) + sizeof(uint32_t) + sizeof(void *) + sizeof(atomic_bool));
+    return 2 * slice_count(ix) * (sizeof(uint64_t) + sizeof(uint32_t)) +
+           page_count(ix) * sizeof(BlockPage *) +
+           (blocks_planned(ix, SLICE_ROWS_MAX) / PAGE_BLOCKS + 1) * sizeof(BlockPage);
 }
 
 uint64_t slice_store_bytes(const Indexer *ix) {
@@ -132,73 +166,113 @@ static bool read_at(int fd, void *data, size_t len, uint64_t offset) {
     return true;
 }
 
-/* A run's place in the index: its side to move and its first slice, and its slices; false
- * where it is not whole slice sides of one side to move, or not all in the index. */
-static bool run_slices(const SliceStore *st, uint64_t first, uint64_t count, uint64_t *side_slice,
-                       uint64_t *slices) {
-    uint64_t side = first / st->per_side, within = first % st->per_side;
-    if (side > 1 || count == 0 || within % st->slice_size || count % st->slice_size ||
-        within + count > st->per_side)
+/* A record's header and its blocks' sizes, in one buffer: the slices order[first,
+ * first + slices) with `side` to move. */
+typedef struct Record {
+    uint8_t *head;
+    uint32_t side;
+    uint64_t first, slices, blocks;
+    uint32_t *size;
+} Record;
+
+static uint64_t record_head_bytes(const Record *r) {
+    return HEAD_BYTES + r->blocks * U32_BYTES;
+}
+
+/* Room for a record, of the store's blocks; false when out of memory. */
+static bool record_make(const SliceStore *st, Record *r, uint32_t side, uint64_t first,
+                        uint64_t slices) {
+    r->side = side;
+    r->first = first;
+    r->slices = slices;
+    r->blocks = blocks_of(slices * st->slice_size);
+    r->head = malloc(record_head_bytes(r));
+    r->size = (uint32_t *)(r->head + HEAD_BYTES);
+    return r->head != NULL;
+}
+
+static uint64_t record_check(const Record *r) {
+    return XXH3_64bits_withSeed(r->head + HEAD_BYTES, record_head_bytes(r) - HEAD_BYTES,
+                                XXH3_64bits(r->head, HEAD_CHECKED));
+}
+
+static void record_seal(Record *r) {
+    memset(r->head, 0, HEAD_BYTES);
+    memcpy(r->head, store_magic, sizeof store_magic);
+    memcpy(r->head + 4, &r->side, 4);
+    memcpy(r->head + 8, &r->first, 8);
+    memcpy(r->head + 16, &r->slices, 8);
+    memcpy(r->head + 24, &r->blocks, 8);
+    uint64_t check = record_check(r);
+    memcpy(r->head + HEAD_CHECKED, &check, 8);
+}
+
+/* Whether r's slices are of the order and not stored yet. */
+static bool record_fits(const SliceStore *st, const Record *r) {
+    if (r->side > 1 || r->slices == 0 || r->first > st->slice_count ||
+        r->slices > st->slice_count - r->first)
         return false;
-    *side_slice = side * st->slice_count + within / st->slice_size;
-    *slices = count / st->slice_size;
+    for (uint64_t j = 0; j < r->slices; j++)
+        if (st->first[r->side * st->slice_count + st->order[r->first + j]] != NO_BLOCK)
+            return false;
     return true;
 }
 
-/* A record's header: its run, and the check of the header and the blocks' sizes. */
-static void put_head(uint8_t *head, uint64_t first, uint64_t count, const uint32_t *sizes,
-                     uint64_t blocks) {
-    memset(head, 0, HEAD_BYTES);
-    memcpy(head, store_magic, sizeof store_magic);
-    memcpy(head + 8, &first, 8);
-    memcpy(head + 16, &count, 8);
-    uint64_t check =
-        XXH3_64bits_withSeed(sizes, blocks * SIZE_BYTES, XXH3_64bits(head, HEAD_CHECKED));
-    memcpy(head + HEAD_CHECKED, &check, 8);
+/* Block b's page, made where it is not yet; NULL when out of memory or past the pages. */
+static BlockPage *page_of(SliceStore *st, uint64_t b) {
+    uint64_t p = b >> PAGE_BITS;
+    if (p >= st->page_count) return NULL;
+    if (!st->pages[p]) st->pages[p] = calloc(1, sizeof **st->pages);
+    return st->pages[p];
 }
 
-/* Records the blocks of a run whose bytes begin at `at`, sized `sizes`, in the directory:
- * consecutive numbers, each slice side's from its first on. */
-static void index_run(SliceStore *st, uint64_t side_slice, uint64_t slices, const uint32_t *sizes,
-                      uint64_t at) {
-    for (uint64_t j = 0; j < slices; j++) {
-        uint64_t first = st->blocks;
-        for (uint64_t q = 0; q < st->slice_blocks; q++, st->blocks++) {
-            st->at[st->blocks] = at;
-            st->packed[st->blocks] = sizes[j * st->slice_blocks + q];
-            at += st->packed[st->blocks];
-        }
-        st->first[side_slice + j] = first;
+/* Records r's blocks, whose bytes begin at `at`, in the directory, and where each of its
+ * slices begins; false when out of memory. */
+static bool index_record(SliceStore *st, const Record *r, uint64_t at) {
+    uint64_t first = st->blocks, cells = r->slices * st->slice_size;
+    for (uint64_t b = 0; b < r->blocks; b++) {
+        BlockPage *page = page_of(st, first + b);
+        if (!page) return false;
+        uint64_t i = (first + b) & (PAGE_BLOCKS - 1), left = cells - b * STORE_BLOCK_CELLS;
+        page->at[i] = at;
+        page->packed[i] = r->size[b];
+        page->cells[i] = (uint32_t)(left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS);
+        at += r->size[b];
     }
+    st->blocks += r->blocks;
+    for (uint64_t j = 0; j < r->slices; j++) {
+        uint64_t k = r->side * st->slice_count + st->order[r->first + j];
+        uint64_t cell = j * st->slice_size;
+        st->first[k] = first + cell / STORE_BLOCK_CELLS;
+        st->offset[k] = (uint32_t)(cell % STORE_BLOCK_CELLS);
+    }
+    return true;
 }
 
-/* The record at st->length, its header and sizes read into *head and *sizes (malloc'd): its
- * run and bytes.  STATUS_MISSING where none begins there (the end, or one not whole). */
-static Status read_record(SliceStore *st, uint64_t end, uint64_t *side_slice, uint64_t *slices,
-                          uint32_t **sizes, uint64_t *bytes) {
+/* The record at st->length, whole before `end`, read into *r (free r->head after), and its
+ * bytes.  STATUS_MISSING where none begins there (the end, or one not whole). */
+static Status read_record(SliceStore *st, uint64_t end, Record *r, uint64_t *bytes) {
     uint8_t head[HEAD_BYTES];
-    uint64_t first, count, check;
-    *sizes = NULL;
+    uint32_t side;
+    uint64_t first, slices, blocks, check;
+    r->head = NULL;
     if (st->length + HEAD_BYTES > end || !read_at(st->fd, head, HEAD_BYTES, st->length))
         return STATUS_MISSING;
+    memcpy(&side, head + 4, 4);
     memcpy(&first, head + 8, 8);
-    memcpy(&count, head + 16, 8);
+    memcpy(&slices, head + 16, 8);
+    memcpy(&blocks, head + 24, 8);
     memcpy(&check, head + HEAD_CHECKED, 8);
-    if (memcmp(head, store_magic, sizeof store_magic) ||
-        !run_slices(st, first, count, side_slice, slices))
+    if (memcmp(head, store_magic, sizeof store_magic) || slices > st->slice_count ||
+        blocks != blocks_of(slices * st->slice_size))
         return STATUS_MISSING;
-    uint64_t blocks = *slices * st->slice_blocks;
-    if (blocks > st->capacity - st->blocks) return STATUS_MISSING;
-    *sizes = malloc(blocks * SIZE_BYTES + 1);
-    if (!*sizes) return STATUS_MEMORY;
-    uint64_t at = st->length + HEAD_BYTES;
-    if (at + blocks * SIZE_BYTES > end || !read_at(st->fd, *sizes, blocks * SIZE_BYTES, at))
+    if (!record_make(st, r, side, first, slices)) return STATUS_MEMORY;
+    uint64_t head_bytes = record_head_bytes(r);
+    if (st->length + head_bytes > end || !read_at(st->fd, r->head, head_bytes, st->length) ||
+        record_check(r) != check || !record_fits(st, r))
         return STATUS_MISSING;
-    uint8_t want[HEAD_BYTES];
-    put_head(want, first, count, *sizes, blocks);
-    if (memcmp(want + HEAD_CHECKED, &check, 8)) return STATUS_MISSING;
-    *bytes = HEAD_BYTES + blocks * SIZE_BYTES;
-    for (uint64_t b = 0; b < blocks; b++) *bytes += (*sizes)[b];
+    *bytes = head_bytes;
+    for (uint64_t b = 0; b < r->blocks; b++) *bytes += r->size[b];
     return st->length + *bytes <= end ? STATUS_OK : STATUS_MISSING;
 }
 
@@ -214,13 +288,13 @@ static Status read_records(SliceStore *st, uint64_t length, char *err, size_t er
         return STATUS_CORRUPT;
     }
     for (;;) {
-        uint64_t side_slice, slices, bytes;
-        uint32_t *sizes;
-        Status s = read_record(st, end, &side_slice, &slices, &sizes, &bytes);
-        uint64_t blocks_at = st->length + HEAD_BYTES + slices * st->slice_blocks * SIZE_BYTES;
-        if (s == STATUS_OK) index_run(st, side_slice, slices, sizes, blocks_at);
-        free(sizes);
-        if (s == STATUS_MEMORY) return s;
+        Record r;
+        uint64_t bytes;
+        Status s = read_record(st, end, &r, &bytes);
+        if (s == STATUS_OK && !index_record(st, &r, st->length + record_head_bytes(&r)))
+            s = STATUS_MEMORY;
+        free(r.head);
+        if (s == STATUS_MEMORY) return status_fail(err, errlen, s, st->path, "out of memory");
         if (s != STATUS_OK) break;
         st->length += bytes;
     }
@@ -245,39 +319,37 @@ static Status open_file(SliceStore *st, bool fresh, uint64_t length, char *err, 
     return fresh ? STATUS_OK : read_records(st, length, err, errlen);
 }
 
-static bool alloc_directory(SliceStore *st, uint64_t cache_bytes) {
+static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_bytes) {
     uint64_t sides = 2 * st->slice_count;
-    st->capacity = sides * st->slice_blocks;
     st->first = malloc(sides * sizeof *st->first + 1);
-    st->at = malloc(st->capacity * sizeof *st->at + 1);
-    st->packed = malloc(st->capacity * sizeof *st->packed + 1);
-    st->slot = calloc(st->capacity + 1, sizeof *st->slot);
-    st->referenced = calloc(st->capacity + 1, sizeof *st->referenced);
+    st->offset = malloc(sides * sizeof *st->offset + 1);
+    st->page_count = page_count(ix);
+    st->pages = calloc(st->page_count, sizeof *st->pages);
     st->cache = cache_new(cache_bytes);
     st->cache_budget = cache_bytes;
     st->cctx = ZSTD_createCCtx();
     st->pack = malloc(ZSTD_compressBound(st->block_bytes));
-    if (!st->first || !st->at || !st->packed || !st->slot || !st->referenced || !st->cache ||
-        !st->cctx || !st->pack)
+    if (!st->first || !st->offset || !st->pages || !st->cache || !st->cctx || !st->pack)
         return false;
     for (uint64_t k = 0; k < sides; k++) st->first[k] = NO_BLOCK;
     return !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_compressionLevel, STORE_LEVEL)) &&
            !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_checksumFlag, 1));
 }
 
-Status slice_store_open(const char *path, const Indexer *ix, bool fresh, uint64_t length,
-                        uint64_t cache_bytes, SliceStore **out, char *err, size_t errlen) {
+Status slice_store_open(const char *path, const Indexer *ix, const uint32_t *order, bool fresh,
+                        uint64_t length, uint64_t cache_bytes, SliceStore **out, char *err,
+                        size_t errlen) {
     SliceStore *st = calloc(1, sizeof *st);
     if (!st) return STATUS_MEMORY;
     snprintf(st->path, sizeof st->path, "%s", path);
     st->fd = -1;
     st->per_side = ix->per_side;
     st->slice_count = slice_count(ix);
-    st->slice_size = ix->per_side / st->slice_count;
-    st->slice_blocks = blocks_of(st->slice_size);
+    st->slice_size = side_positions(ix);
+    st->order = order;
     st->block_bytes = block_bytes(ix);
-    st->estimate = slice_store_estimate(ix);
-    Status s = alloc_directory(st, cache_bytes) ? STATUS_OK : STATUS_MEMORY;
+    st->estimate = slice_store_estimate(ix, SLICE_ROWS_MAX);
+    Status s = alloc_directory(st, ix, cache_bytes) ? STATUS_OK : STATUS_MEMORY;
     if (s == STATUS_MEMORY) snprintf(err, errlen, "out of memory");
     if (s == STATUS_OK) s = open_file(st, fresh, length, err, errlen);
     if (s != STATUS_OK) {
@@ -309,44 +381,47 @@ static Status write_fail(SliceStore *st, char *err, size_t errlen) {
     return STATUS_IO;
 }
 
-Status slice_store_put(SliceStore *st, uint64_t first, const Cell *cells, uint64_t count, char *err,
-                       size_t errlen) {
-    uint64_t side_slice, slices;
-    if (!run_slices(st, first, count, &side_slice, &slices) ||
-        slices * st->slice_blocks > st->capacity - st->blocks) {
-        snprintf(err, errlen, "the scratch file '%s' cannot take %llu cells at %llu", st->path,
-                 (unsigned long long)count, (unsigned long long)first);
-        return STATUS_CORRUPT;
-    }
-    uint64_t blocks = slices * st->slice_blocks;
-    uint8_t *head = malloc(HEAD_BYTES + blocks * SIZE_BYTES);
-    if (!head) return status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
-    uint32_t *sizes = (uint32_t *)(head + HEAD_BYTES);
-    uint64_t at = st->length + HEAD_BYTES + blocks * SIZE_BYTES, begin = at;
-    Status s = STATUS_OK;
-    for (uint64_t b = 0; b < blocks && s == STATUS_OK; b++) {
-        uint64_t rank = b % st->slice_blocks * STORE_BLOCK_CELLS, left = st->slice_size - rank;
+/* Packs and writes r's blocks of cells from `at` on; sets r's sizes. */
+static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, uint64_t at, char *err,
+                           size_t errlen) {
+    uint64_t total = r->slices * st->slice_size;
+    size_t cap = ZSTD_compressBound(st->block_bytes);
+    for (uint64_t b = 0; b < r->blocks; b++) {
+        uint64_t first = b * STORE_BLOCK_CELLS, left = total - first;
         uint64_t n = left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS;
-        size_t size =
-            ZSTD_compress2(st->cctx, st->pack, ZSTD_compressBound(st->block_bytes),
-                           cells + b / st->slice_blocks * st->slice_size + rank, n * sizeof *cells);
+        size_t size = ZSTD_compress2(st->cctx, st->pack, cap, cells + first, n * sizeof *cells);
         if (ZSTD_isError(size))
-            s = status_fail(err, errlen, STATUS_MEMORY, st->path, "%s", ZSTD_getErrorName(size));
-        else if (!write_at(st->fd, st->pack, size, at))
-            s = write_fail(st, err, errlen);
-        sizes[b] = (uint32_t)size;
+            return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s", ZSTD_getErrorName(size));
+        if (!write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
+        r->size[b] = (uint32_t)size;
         at += size;
     }
+    return STATUS_OK;
+}
+
+Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count, const Cell *cells,
+                       char *err, size_t errlen) {
+    Record r;
+    if (!record_make(st, &r, (uint32_t)side, first, count))
+        return status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
+    uint64_t head_bytes = record_head_bytes(&r);
+    Status s = record_fits(st, &r)
+                   ? STATUS_OK
+                   : status_fail(err, errlen, STATUS_CORRUPT, st->path,
+                                 "cannot take slices %llu to %llu of the order",
+                                 (unsigned long long)first, (unsigned long long)(first + count));
+    if (s == STATUS_OK) s = write_blocks(st, &r, cells, st->length + head_bytes, err, errlen);
     if (s == STATUS_OK) {
-        put_head(head, first, count, sizes, blocks);
-        if (!write_at(st->fd, head, HEAD_BYTES + blocks * SIZE_BYTES, st->length))
-            s = write_fail(st, err, errlen);
+        record_seal(&r);
+        if (!write_at(st->fd, r.head, head_bytes, st->length)) s = write_fail(st, err, errlen);
     }
+    if (s == STATUS_OK && !index_record(st, &r, st->length + head_bytes))
+        s = status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
     if (s == STATUS_OK) {
-        index_run(st, side_slice, slices, sizes, begin);
-        st->length = at;
+        st->length += head_bytes;
+        for (uint64_t b = 0; b < r.blocks; b++) st->length += r.size[b];
     }
-    free(head);
+    free(r.head);
     return s;
 }
 
@@ -392,29 +467,25 @@ uint64_t slice_store_length(const SliceStore *st) {
     return st->length;
 }
 
-/* The cells of block b, the rank-th of a slice side on: whole blocks but the last. */
-static uint64_t block_cells(const SliceStore *st, uint64_t rank) {
-    uint64_t start = rank / STORE_BLOCK_CELLS * STORE_BLOCK_CELLS, left = st->slice_size - start;
-    return left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS;
-}
-
-/* Decodes block b of n cells, of `side` to move, into out, cut where the store cuts. */
-static Status decode(SliceStore *st, uint64_t b, uint64_t n, int side, Cell *out, char *err,
-                     size_t errlen) {
-    uint8_t *packed = malloc(st->packed[b] + 1);
+/* Decodes block i of page, of `side` to move, into out, cut where the store cuts. */
+static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side, Cell *out,
+                     char *err, size_t errlen) {
+    uint64_t n = page->cells[i];
+    uint8_t *packed = malloc(page->packed[i] + 1);
     bool kept = true;
     ZSTD_DCtx *dctx = packed ? table_thread_dctx(&kept) : NULL;
     Status s =
         dctx ? STATUS_OK : status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
-    if (s == STATUS_OK && !read_at(st->fd, packed, st->packed[b], st->at[b]))
-        s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read block %llu: %s",
-                        (unsigned long long)b, errno ? strerror(errno) : "truncated");
-    size_t got =
-        s == STATUS_OK ? ZSTD_decompressDCtx(dctx, out, n * sizeof *out, packed, st->packed[b]) : 0;
+    if (s == STATUS_OK && !read_at(st->fd, packed, page->packed[i], page->at[i]))
+        s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read a block at byte %llu: %s",
+                        (unsigned long long)page->at[i], errno ? strerror(errno) : "truncated");
+    size_t got = s == STATUS_OK
+                     ? ZSTD_decompressDCtx(dctx, out, n * sizeof *out, packed, page->packed[i])
+                     : 0;
     if (s == STATUS_OK && (ZSTD_isError(got) || got != n * sizeof *out))
         s = status_fail(err, errlen, STATUS_CORRUPT, st->path,
-                        "block %llu does not decompress to %llu cells", (unsigned long long)b,
-                        (unsigned long long)n);
+                        "the block at byte %llu does not decompress to %llu cells",
+                        (unsigned long long)page->at[i], (unsigned long long)n);
     for (uint64_t k = 0; s == STATUS_OK && st->cut && k < n; k++)
         out[k] = draw_cut(out[k], st->horizon[side]);
     if (dctx && !kept) ZSTD_freeDCtx(dctx);
@@ -422,39 +493,42 @@ static Status decode(SliceStore *st, uint64_t b, uint64_t n, int side, Cell *out
     return s;
 }
 
-/* Copies n cells from cell k of block b from its decoded copy, marking it referenced;
- * false where it is not decoded (or evicted), or out of memory for the read section. */
-static bool copy_kept(SliceStore *st, uint64_t b, uint64_t k, uint64_t n, Cell *out) {
+/* Copies n cells from cell k of block i of page from its decoded copy, marking it
+ * referenced; false where it is not decoded (or evicted), or out of memory for the read
+ * section. */
+static bool copy_kept(BlockPage *page, uint64_t i, uint64_t k, uint64_t n, Cell *out) {
     if (!guard_enter()) return false;
-    const uint8_t *bytes = atomic_load_explicit(&st->slot[b], memory_order_seq_cst);
+    const uint8_t *bytes = atomic_load_explicit(&page->slot[i], memory_order_seq_cst);
     if (bytes) memcpy(out, bytes + k * sizeof *out, n * sizeof *out);
     guard_leave();
-    if (bytes && !atomic_load_explicit(&st->referenced[b], memory_order_relaxed))
-        atomic_store_explicit(&st->referenced[b], true, memory_order_relaxed);
+    if (bytes && !atomic_load_explicit(&page->referenced[i], memory_order_relaxed))
+        atomic_store_explicit(&page->referenced[i], true, memory_order_relaxed);
     return bytes != NULL;
 }
 
-/* Copies up to *n cells from position index on, as far as its block goes, to out; *n is
- * set to the cells copied.  A block not decoded is, and kept in the cache. */
+/* Copies up to *n cells from position index on, as far as its slice and its block go, to
+ * out; *n is set to the cells copied.  A block not decoded is, and kept in the cache. */
 static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n, char *err,
                          size_t errlen) {
     int side = index >= st->per_side;
     uint64_t within = index - (uint64_t)side * st->per_side;
     uint64_t slice = within / st->slice_size, rank = within % st->slice_size;
-    uint64_t first = st->first[(uint64_t)side * st->slice_count + slice];
-    uint64_t k = rank % STORE_BLOCK_CELLS, cells = block_cells(st, rank);
-    if (*n > cells - k) *n = cells - k;
-    if (first == NO_BLOCK) {
+    uint64_t k = (uint64_t)side * st->slice_count + slice;
+    if (*n > st->slice_size - rank) *n = st->slice_size - rank;
+    if (st->first[k] == NO_BLOCK) {
         memset(out, 0, *n * sizeof *out);
         return STATUS_OK;
     }
-    uint64_t b = first + rank / STORE_BLOCK_CELLS;
-    if (copy_kept(st, b, k, *n, out)) return STATUS_OK;
+    uint64_t cell = st->offset[k] + rank, b = st->first[k] + cell / STORE_BLOCK_CELLS;
+    BlockPage *page = st->pages[b >> PAGE_BITS];
+    uint64_t i = b & (PAGE_BLOCKS - 1), at = cell % STORE_BLOCK_CELLS;
+    if (*n > page->cells[i] - at) *n = page->cells[i] - at;
+    if (copy_kept(page, i, at, *n, out)) return STATUS_OK;
     uint8_t *mine = cache_block_new(st->cache, st->block_bytes);
     if (!mine) return status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
-    Status s = decode(st, b, cells, side, (Cell *)mine, err, errlen);
-    if (s == STATUS_OK) memcpy(out, mine + k * sizeof *out, *n * sizeof *out);
-    if (s != STATUS_OK || cache_admit(st->cache, &st->slot[b], &st->referenced[b], mine,
+    Status s = decode(st, page, i, side, (Cell *)mine, err, errlen);
+    if (s == STATUS_OK) memcpy(out, mine + at * sizeof *out, *n * sizeof *out);
+    if (s != STATUS_OK || cache_admit(st->cache, &page->slot[i], &page->referenced[i], mine,
                                       st->block_bytes) != CACHE_ADMITTED)
         cache_block_drop(st->cache, mine, st->block_bytes);
     return s;
@@ -499,17 +573,21 @@ void slice_store_cut(SliceStore *st, const int horizon[2]) {
     cache_set_budget(st->cache, st->cache_budget);
 }
 
+/* Frees a page and the blocks its slots hold, which the cache leaves to their owner. */
+static void page_free(BlockPage *page) {
+    for (uint64_t i = 0; page && i < PAGE_BLOCKS; i++)
+        free(atomic_load_explicit(&page->slot[i], memory_order_relaxed));
+    free(page);
+}
+
 void slice_store_free(SliceStore *st) {
     if (!st) return;
     if (st->fd >= 0) close(st->fd);
     cache_free(st->cache);
-    for (uint64_t b = 0; st->slot && b < st->capacity; b++)
-        free(atomic_load_explicit(&st->slot[b], memory_order_relaxed));
+    for (uint64_t p = 0; st->pages && p < st->page_count; p++) page_free(st->pages[p]);
+    free((void *)st->pages);
     free(st->first);
-    free(st->at);
-    free(st->packed);
-    free((void *)st->slot);
-    free(st->referenced);
+    free(st->offset);
     ZSTD_freeCCtx(st->cctx);
     free(st->pack);
     free(st);

@@ -7,20 +7,22 @@
  * of slice groups").  The store is append-only, so a chunk of slices finished is one
  * sequential write, wherever its slices lie in the index.
  *
- * Layout.  The file is a sequence of records, each a run of whole slice sides in a row in
- * the index (a chunk's slices in a row, one side to move: solver_put_chunk):
+ * Layout.  The file is a sequence of records, each the slices of a chunk with one side to
+ * move (solver_put_chunk), in the order solved, wherever they lie in the index:
  *
- *     magic "dtbS", the run's first index (u64) and cell count (u64), the XXH3-64 of
- *     those and the sizes that follow (u64); the compressed size of each of its blocks
- *     (u32); then the blocks, each a zstd frame with its checksum.
+ *     magic "dtbS", the side to move (u32), where its slices begin in the order of
+ *     slices (slice_plan.h), their count and the blocks' (u64 each), the XXH3-64 of those
+ *     and the sizes that follow (u64); the compressed size of each block (u32); then the
+ *     blocks, each a zstd frame with its checksum.
  *
- * Each slice side is cut into blocks of STORE_BLOCK_CELLS cells (its last shorter), so
- * that a position's block is the first block of its slice side plus its rank / that: the
- * directory in memory keeps, for each slice side, its first block (none: never written,
- * a hole, read as 0), and for each block where its bytes lie.  A block never spans two
- * slices: the directory stays one number a slice side, and the decoded block is the
- * cells a reader wants, at the cost of small blocks for materials of tiny slices.
- *
+ * The record's cells, its slices one after another, are cut into blocks of
+ * STORE_BLOCK_CELLS (the last shorter), so that a slice of a few positions (Frisian's men
+ * alone: one) costs no block, no header and no number of its own.  The directory in memory keeps,
+ * for each slice side, its first block and where in it the slice begins (none: never
+ * written, a hole, read as 0), and for each block where its bytes lie.  A chunk holds at
+ * least a block's worth of slices where its group has them (slice_store_least_slices), so
+ * that records are few beside the blocks.
+
  * Reading.  Decoded blocks live in a cache of format/block_cache.h, published in a slot
  * per block that readers load lock-free inside a read section (read_guard.h), as a table
  * file's blocks are: threads that solve and the writer's threads share them, within one
@@ -55,31 +57,40 @@
 
 typedef struct SliceStore SliceStore;
 
-/* Opens the store at path of a material of this index: made anew when fresh; else the file
+/* Opens the store at path of a material of this index, whose slices are solved in `order`
+ * (read by the store as it opens, puts and appends, not after): made anew
+ * when fresh; else the file
  * there, cut to `length` bytes (what a checkpoint says is durable), or with length
  * SLICE_STORE_ALL read as far as its records are whole.  cache_bytes is the budget of
  * decoded blocks.  STATUS_IO with err naming path and the cause (STATUS_MISSING when it is
  * not there), STATUS_CORRUPT when a record before `length` does not check, or
  * STATUS_MEMORY. */
 #define SLICE_STORE_ALL UINT64_MAX
-Status slice_store_open(const char *path, const Indexer *ix, bool fresh, uint64_t length,
-                        uint64_t cache_bytes, SliceStore **out, char *err, size_t errlen);
+Status slice_store_open(const char *path, const Indexer *ix, const uint32_t *order, bool fresh,
+                        uint64_t length, uint64_t cache_bytes, SliceStore **out, char *err,
+                        size_t errlen);
 
-/* The most bytes the store of a material of this index takes on disk, as far as measured
- * (slice_store.c): its cells are not known before they are solved, and a store that outgrows
- * it fails as a full disk does, resumably (slice_store_put). */
-uint64_t slice_store_estimate(const Indexer *ix);
+/* The most bytes the store of a material of this index, of slices in `groups` groups,
+ * takes on disk, as far as measured (slice_store.c): its cells are not known before they
+ * are solved, and a store that outgrows it fails as a full disk does, resumably
+ * (slice_store_put). */
+uint64_t slice_store_estimate(const Indexer *ix, uint64_t groups);
 
 /* The budget of decoded blocks a store of a material of this index keeps, and the bytes of
  * its directory: what it takes in memory beside a block being packed. */
 uint64_t slice_store_cache_bytes(const Indexer *ix);
 uint64_t slice_store_bytes(const Indexer *ix);
 
-/* Appends the cells[0, count) of index first on, whole slice sides in a row in the index
- * with one side to move.  Not safe beside another append; safe beside reads of other
- * slices.  STATUS_IO naming the file and, when the disk is full, the bytes it needed. */
-Status slice_store_put(SliceStore *st, uint64_t first, const Cell *cells, uint64_t count, char *err,
-                       size_t errlen);
+/* Appends the cells of the slices order[first, first + count) with `side` to move, one
+ * after another in cells: none stored before (else STATUS_CORRUPT).  Not safe beside
+ * another append; safe beside reads of other slices.  STATUS_IO naming the file and, when
+ * the disk is full, the bytes it may still need. */
+Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count, const Cell *cells,
+                       char *err, size_t errlen);
+
+/* The fewest slices a chunk of a material of this index stores at once where its group has
+ * them: a block's worth. */
+uint64_t slice_store_least_slices(const Indexer *ix);
 
 /* Appends the records of the store file at path (a segment) and removes that file. */
 Status slice_store_append_file(SliceStore *st, const char *path, char *err, size_t errlen);

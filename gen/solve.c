@@ -43,22 +43,25 @@ uint64_t solver_window_bytes(uint64_t window) {
     return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + bitmap_words(window) * 8;
 }
 
-uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
-    return (uint64_t)sets * (slice_store_estimate(ix) + solver_unstored_bytes(ix));
+uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets) {
+    uint64_t groups = 0;
+    for (int r = 0; r < SLICE_HOLE; r++) groups += plan->group[r] > 0;
+    return (uint64_t)sets * (slice_store_estimate(ix, groups) + solver_unstored_bytes(ix));
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
     return solver_window_bytes(ix->size) + slice_count(ix) * (sizeof(uint32_t) + 1);
 }
 
-/* A window of one slice, the order of the slices (and their rows while sorted), the store
- * (its directory and cache of decoded blocks), and the pages of the bitmap's file held
- * between releases: each thread's positions, a bit each, with no two in a page; no more than
- * the file. */
+/* A window of the least slices the store takes at once, the order of the slices (and their rows
+ * while sorted), the store (its directory and cache of decoded blocks), and the pages of the
+ * bitmap's file held between releases: each thread's positions, a bit each, with no two in a page;
+ * no more than the file. */
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
     uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS;
     uint64_t file = solver_unstored_bytes(ix);
-    return solver_window_bytes(2 * plan->slice_size) + plan->slice_count * (sizeof(uint32_t) + 1) +
+    uint64_t window = slice_store_least_slices(ix) * plan->slice_size;
+    return solver_window_bytes(2 * window) + plan->slice_count * (sizeof(uint32_t) + 1) +
            slice_store_bytes(ix) + (pages < file ? pages : file);
 }
 
@@ -74,13 +77,13 @@ static bool alloc_tools(Solver *s, int threads) {
     return true;
 }
 
-/* The slices of a chunk: as many as opt->window_extra gives room for beside the first,
- * no more than the largest group holds. */
+/* The slices of a chunk: as many as opt->window_extra gives room for beside the least the
+ * store takes at once (slice_store_least_slices), no more than the largest group holds. */
 static uint64_t chunk_slices(const Solver *s, const SlicePlan *plan) {
     uint64_t largest = 1, per_slice = solver_window_bytes(2 * s->slice_size);
     for (int r = 0; r < SLICE_HOLE; r++)
         if (plan->group[r] > largest) largest = plan->group[r];
-    uint64_t chunk = 1 + s->opt->window_extra / per_slice;
+    uint64_t chunk = slice_store_least_slices(&s->ix) + s->opt->window_extra / per_slice;
     return chunk < largest ? chunk : largest;
 }
 

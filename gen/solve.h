@@ -69,10 +69,10 @@ void solved_table_free(SolvedTable *t);
 void solve_scratch_remove(const char *table, int sets);
 
 /* The bytes on disk the scratch files of value sets [0, sets) of a material of this index
- * take at most, all at once (each set's stay until the table is written: the store's bound,
- * slice_store_estimate); and those that such
- * files at the path `table`, left by a run cut short, hold already (0 when none). */
-uint64_t solve_scratch_bytes(const Indexer *ix, int sets);
+ * and slice plan take at most, all at once (each set's stay until the table is written: the store's
+ * bound, slice_store_estimate); and those that such files at the path `table`, left by a run cut
+ * short, hold already (0 when none). */
+uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets);
 uint64_t solve_scratch_held(const char *table, int sets);
 
 /* Lets the pages of a table's bitmap mapped from its scratch file go (slice_file_release),

@@ -32,21 +32,17 @@ static uint64_t *bits_destination(const Solver *s, uint64_t k, int side, uint64_
     return s->range_bits ? s->range_bits : s->unstored;
 }
 
-/* Stores the finished slices order[begin, begin + count), those in a row in the index as
- * one run, in the store (a range's segment in solve_slice_range), and their bits where they
- * go.  Slices next to each other in the
- * index may share a word of the bitmap, so the bits are copied here, by thread 0 alone, rather
- * than set in the bitmap as they are found. */
+/* Stores the finished slices order[begin, begin + count), the chunk in the window, a record
+ * a side to move, in the store (a range's segment in solve_slice_range), and their bits
+ * where they go.  Slices next to each other in the index may share a word of the bitmap, so
+ * the bits are copied here, by thread 0 alone, rather than set in the bitmap as they are
+ * found. */
 Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     Status st = STATUS_OK;
     SliceStore *to = s->segment ? s->segment : s->store;
-    for (uint64_t k = begin, n; k < begin + count && st == STATUS_OK; k += n) {
-        for (n = 1; k + n < begin + count && s->order[k + n] == s->order[k] + n;) n++;
-        Slice sl = solver_slice_at(s, k);
-        for (int side = 0; side < 2 && st == STATUS_OK; side++)
-            st = slice_store_put(to, sl.global[side], &s->cells[sl.local[side]], n * s->slice_size,
-                                 err, errlen);
-    }
+    Slice sl = solver_slice_at(s, begin);
+    for (int side = 0; side < 2 && st == STATUS_OK; side++)
+        st = slice_store_put(to, side, begin, count, &s->cells[sl.local[side]], err, errlen);
     for (uint64_t k = begin; k < begin + count && st == STATUS_OK; k++)
         for (int side = 0; side < 2; side++) {
             uint64_t at, *bits = bits_destination(s, k, side, &at);
@@ -110,8 +106,8 @@ uint64_t solve_scratch_held(const char *table, int sets) {
 Status solver_open_files(Solver *s, bool fresh, uint64_t stored, char *err, size_t errlen) {
     char path[4400];
     solver_scratch_path(s->opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
-    Status st = slice_store_open(path, &s->ix, fresh, stored, slice_store_cache_bytes(&s->ix),
-                                 &s->store, err, errlen);
+    Status st = slice_store_open(path, &s->ix, s->order, fresh, stored,
+                                 slice_store_cache_bytes(&s->ix), &s->store, err, errlen);
     solver_scratch_path(s->opt->scratch, s->set, SCRATCH_UNSTORED, path, sizeof path);
     if (st == STATUS_OK)
         st = slice_file_open(path, solver_unstored_bytes(&s->ix), fresh, &s->bits, err, errlen);

@@ -108,10 +108,11 @@ Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
     solver_scratch_path(opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
     uint64_t cache = slice_store_cache_bytes(&s->ix);
     if (st == STATUS_OK)
-        st = slice_store_open(path, &s->ix, false, SLICE_STORE_ALL, cache, &s->store, err, errlen);
+        st = slice_store_open(path, &s->ix, s->order, false, SLICE_STORE_ALL, cache, &s->store, err,
+                              errlen);
     solver_segment_path(opt->scratch, s->set, begin, path, sizeof path);
     if (st == STATUS_OK) /* a small cache: its blocks are never read */
-        st = slice_store_open(path, &s->ix, true, 0, 0, &s->segment, err, errlen);
+        st = slice_store_open(path, &s->ix, s->order, true, 0, 0, &s->segment, err, errlen);
     if (st == STATUS_OK) st = solver_chunks(s, threads, begin, count, err, errlen);
     if (st == STATUS_OK) st = slice_store_sync(s->segment, err, errlen);
     if (st == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");

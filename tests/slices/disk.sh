@@ -2,8 +2,9 @@
 # usage: disk.sh DTB-GEN DIR: runs inside small_fs.sh, DIR a tmpfs of 5 MiB.  Frisian's KMvK
 # has 846,720 positions in 45 slices (a white man's squares) of 9,408 a side: solved in
 # slice groups its scratch files take at most (gen/slice_store.c) 2 value sets x (a quarter
-# of 2 bytes a position, 423,360, + a block and a record a slice side, 90 x (32 + 4 + 32) =
-# 6,120, + its bitmap, (846720 / 64 + 1) x 8 = 105,848 bytes) = 1,070,656 bytes = 1.02 MiB.
+# of 2 bytes a position, 423,360; 2 x (23 chunks of 2 slices, a block's worth, + 9 groups,
+# the man's rows) = 64 records of 40 bytes, and 846720 / 16384 + 64 = 115 blocks of 32 + 4;
+# and its bitmap, (846720 / 64 + 1) x 8 = 105,848 bytes) = 1,071,816 bytes = 1.02 MiB.
 #  1. On a filesystem with 512 KiB free it is refused before anything is built (its
 #     successors, whose scratch files would fit, included), naming what it needs and
 #     what is free.

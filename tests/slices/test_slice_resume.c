@@ -41,31 +41,32 @@ static uint64_t checkpoint_line(const char *path, const char *key) {
 
 /* Cuts the store to the bytes the checkpoint says it holds, and appends records of every
  * slice but the first `kept` of the order, all their cells spoiled: a resume that read them,
- * rather than cut them off, would take them for finished. */
+ * rather than cut them off, would take them for finished.  The order is group by group
+ * (fewest rows to go first) and by index inside a group, holes last (slice_plan.h). */
 static void spoil_unfinished(const Indexer *ix, const char *cells_path, uint64_t kept,
                              uint64_t stored) {
     SlicePlan plan;
     uint64_t count = ix->men_count[WHITE] * ix->men_count[BLACK], size = ix->per_side / count;
     uint8_t *rows = malloc(count);
-    if (!rows || !slice_plan_make(ix, &plan, rows)) die(cells_path, "out of memory");
-    bool *finished = calloc(count, 1);
-    for (int r = 0; r < SLICE_HOLE && kept > 0; r++)
-        for (uint64_t k = 0; k < count && kept > 0; k++)
-            if (rows[k] == r) finished[k] = true, kept--;
-    Cell *garbage = malloc(size * sizeof *garbage);
-    for (uint64_t i = 0; i < size; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
+    uint32_t *order = malloc(count * sizeof *order);
+    if (!rows || !order || !slice_plan_make(ix, &plan, rows)) die(cells_path, "out of memory");
+    uint64_t solved = 0;
+    for (int r = 0; r <= SLICE_HOLE; r++)
+        for (uint64_t k = 0; k < count; k++)
+            if (rows[k] == r) order[solved++] = (uint32_t)k;
+    solved = count - plan.group[SLICE_HOLE]; /* holes are never stored: they read 0 */
+    Cell *garbage = malloc((solved - kept) * size * sizeof *garbage + 1);
+    for (uint64_t i = 0; i < (solved - kept) * size; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
     SliceStore *store;
     char err[512];
-    if (slice_store_open(cells_path, ix, false, stored, 1 << 20, &store, err, sizeof err))
+    if (slice_store_open(cells_path, ix, order, false, stored, 1 << 20, &store, err, sizeof err))
         die(cells_path, err);
-    for (uint64_t k = 0; k < count; k++) /* holes are never stored: they read 0 */
-        for (int side = 0; side < 2 && !finished[k] && rows[k] != SLICE_HOLE; side++)
-            if (slice_store_put(store, side * ix->per_side + k * size, garbage, size, err,
-                                sizeof err))
-                die(cells_path, err);
+    for (int side = 0; side < 2 && kept < solved; side++)
+        if (slice_store_put(store, side, kept, solved - kept, garbage, err, sizeof err))
+            die(cells_path, err);
     slice_store_free(store);
     free(garbage);
-    free(finished);
+    free(order);
     free(rows);
 }
 
@@ -99,7 +100,11 @@ static void solve(const Variant *v, Tablebase *tb, const Material *m, const Solv
 static void check_compressed(const char *name, int set, const char *path, uint64_t stored,
                              const Indexer *ix) {
     uint64_t held = file_bytes(path), plain = ix->size * sizeof(Cell);
-    uint64_t bound = slice_store_estimate(ix);
+    SlicePlan plan;
+    uint64_t groups = 0;
+    if (!slice_plan_make(ix, &plan, NULL)) die(path, "out of memory");
+    for (int r = 0; r < SLICE_HOLE; r++) groups += plan.group[r] > 0;
+    uint64_t bound = slice_store_estimate(ix, groups);
     bool ok = held >= stored && held < plain / 2 && held <= bound;
     printf("%s %s set %d: the store holds %llu bytes once solved, %.1f%% of %llu "
            "uncompressed, its bound %llu; %llu at its checkpoint\n",
