@@ -43,10 +43,14 @@ uint64_t solver_window_bytes(uint64_t window) {
     return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + bitmap_words(window) * 8;
 }
 
+/* Each file's last block on disk partly filled, as solve_scratch_held counts them. */
+#define DISK_BLOCK 4096
+
 uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets) {
     uint64_t groups = 0;
     for (int r = 0; r < SLICE_HOLE; r++) groups += plan->group[r] > 0;
-    return (uint64_t)sets * (slice_store_estimate(ix, groups) + solver_unstored_bytes(ix));
+    return (uint64_t)sets * (slice_store_estimate(ix, groups) + solver_unstored_bytes(ix) +
+                             SCRATCH_FILES * DISK_BLOCK);
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
