@@ -65,7 +65,8 @@ struct SliceStore {
     bool cut;
     int horizon[2];
     ZSTD_CCtx *cctx;
-    uint8_t *pack; /* a block packed */
+    uint8_t *planes; /* a block's cells as two planes of bytes (to_planes) */
+    uint8_t *pack;   /* and packed */
     atomic_bool failed;
     Status failure;
     char why[700];
@@ -133,7 +134,7 @@ static uint64_t directory_bytes(const Indexer *ix) {
 
 uint64_t slice_store_bytes(const Indexer *ix) {
     size_t block = block_bytes(ix);
-    return slice_store_cache_bytes(ix) + directory_bytes(ix) + ZSTD_compressBound(block) +
+    return slice_store_cache_bytes(ix) + directory_bytes(ix) + block + ZSTD_compressBound(block) +
            ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(STORE_LEVEL, block, 0));
 }
 
@@ -328,8 +329,10 @@ static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_by
     st->cache = cache_new(cache_bytes);
     st->cache_budget = cache_bytes;
     st->cctx = ZSTD_createCCtx();
+    st->planes = malloc(st->block_bytes);
     st->pack = malloc(ZSTD_compressBound(st->block_bytes));
-    if (!st->first || !st->offset || !st->pages || !st->cache || !st->cctx || !st->pack)
+    if (!st->first || !st->offset || !st->pages || !st->cache || !st->cctx || !st->planes ||
+        !st->pack)
         return false;
     for (uint64_t k = 0; k < sides; k++) st->first[k] = NO_BLOCK;
     return !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_compressionLevel, STORE_LEVEL)) &&
@@ -381,6 +384,20 @@ static Status write_fail(SliceStore *st, char *err, size_t errlen) {
     return STATUS_IO;
 }
 
+/* A block's n cells as two planes, their low bytes then their high bytes: a cell's WDL and
+ * its DTW's low bits, then the DTW's high bits, most of them 0 and packed to almost
+ * nothing, rather than the two interleaved (bench/RESULTS.md, "Scratch of slice groups"). */
+static void to_planes(const Cell *cells, uint64_t n, uint8_t *planes) {
+    for (uint64_t k = 0; k < n; k++) {
+        planes[k] = (uint8_t)cells[k];
+        planes[n + k] = (uint8_t)(cells[k] >> 8);
+    }
+}
+
+static void from_planes(const uint8_t *planes, uint64_t n, Cell *cells) {
+    for (uint64_t k = 0; k < n; k++) cells[k] = (Cell)(planes[k] | planes[n + k] << 8);
+}
+
 /* Packs and writes r's blocks of cells from `at` on; sets r's sizes. */
 static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, uint64_t at, char *err,
                            size_t errlen) {
@@ -389,7 +406,8 @@ static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, uint64_
     for (uint64_t b = 0; b < r->blocks; b++) {
         uint64_t first = b * STORE_BLOCK_CELLS, left = total - first;
         uint64_t n = left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS;
-        size_t size = ZSTD_compress2(st->cctx, st->pack, cap, cells + first, n * sizeof *cells);
+        to_planes(cells + first, n, st->planes);
+        size_t size = ZSTD_compress2(st->cctx, st->pack, cap, st->planes, n * sizeof *cells);
         if (ZSTD_isError(size))
             return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s", ZSTD_getErrorName(size));
         if (!write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
@@ -471,7 +489,7 @@ uint64_t slice_store_length(const SliceStore *st) {
 static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side, Cell *out,
                      char *err, size_t errlen) {
     uint64_t n = page->cells[i];
-    uint8_t *packed = malloc(page->packed[i] + 1);
+    uint8_t *packed = malloc(page->packed[i] + n * sizeof *out), *planes = packed + page->packed[i];
     bool kept = true;
     ZSTD_DCtx *dctx = packed ? table_thread_dctx(&kept) : NULL;
     Status s =
@@ -480,12 +498,13 @@ static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side
         s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read a block at byte %llu: %s",
                         (unsigned long long)page->at[i], errno ? strerror(errno) : "truncated");
     size_t got = s == STATUS_OK
-                     ? ZSTD_decompressDCtx(dctx, out, n * sizeof *out, packed, page->packed[i])
+                     ? ZSTD_decompressDCtx(dctx, planes, n * sizeof *out, packed, page->packed[i])
                      : 0;
     if (s == STATUS_OK && (ZSTD_isError(got) || got != n * sizeof *out))
         s = status_fail(err, errlen, STATUS_CORRUPT, st->path,
                         "the block at byte %llu does not decompress to %llu cells",
                         (unsigned long long)page->at[i], (unsigned long long)n);
+    if (s == STATUS_OK) from_planes(planes, n, out);
     for (uint64_t k = 0; s == STATUS_OK && st->cut && k < n; k++)
         out[k] = draw_cut(out[k], st->horizon[side]);
     if (dctx && !kept) ZSTD_freeDCtx(dctx);
@@ -589,6 +608,7 @@ void slice_store_free(SliceStore *st) {
     free(st->first);
     free(st->offset);
     ZSTD_freeCCtx(st->cctx);
+    free(st->planes);
     free(st->pack);
     free(st);
 }
