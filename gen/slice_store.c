@@ -28,11 +28,14 @@ enum { HEAD_BYTES = 40, HEAD_CHECKED = 32, U32_BYTES = 4 };
 
 static const uint8_t store_magic[4] = {'d', 't', 'b', 'S'};
 
-#define NO_BLOCK UINT64_MAX
+#define NO_CELLS UINT64_MAX
 
-/* The budget's floor: blocks for every thread's slices solving, and for a writer's pass
- * over a material of few slices. */
-#define CACHE_FLOOR ((uint64_t)64 << 20)
+/* The budget: a floor, blocks for every thread's slices solving and for a writer's pass
+ * over a material of few slices; and a ceiling, so that a material of many slices still
+ * solves in the memory of a node.  A writer's walk in an order with the men minor that
+ * comes back to a slice after more blocks than the ceiling holds decodes them again. */
+#define CACHE_FLOOR   ((uint64_t)64 << 20)
+#define CACHE_CEILING ((uint64_t)512 << 20)
 
 /* The blocks' directory, in pages made as blocks are added, so that a material of many
  * records needs no room for them planned ahead, and the slots the cache points to never
@@ -53,8 +56,7 @@ struct SliceStore {
     uint64_t per_side, slice_size, slice_count;
     const uint32_t *order; /* of the slices (slice_store_open) */
     size_t block_bytes;    /* decoded, the most a block holds */
-    uint64_t *first;       /* [side * slice_count + slice]: the block it begins in, or NO_BLOCK */
-    uint32_t *offset;      /* and the cell there it begins at */
+    uint64_t *start;       /* [side * slice_count + slice]: where it begins (index_record) */
     BlockPage **pages;
     uint64_t page_count; /* of pages, made or not */
     uint64_t blocks;
@@ -113,9 +115,11 @@ static size_t block_bytes(const Indexer *ix) {
     return (ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS) * sizeof(Cell);
 }
 
-/* No more than the material's cells, decoded all at once. */
+/* A block of each slice side with one side to move beside the floor, up to the ceiling;
+ * no more than the material's cells, decoded all at once. */
 uint64_t slice_store_cache_bytes(const Indexer *ix) {
     uint64_t budget = CACHE_FLOOR + slice_count(ix) * block_bytes(ix);
+    budget = budget < CACHE_CEILING ? budget : CACHE_CEILING;
     return budget < ix->size * sizeof(Cell) ? budget : ix->size * sizeof(Cell);
 }
 
@@ -127,8 +131,7 @@ static uint64_t page_count(const Indexer *ix) {
 /* The directory: where each slice side begins, the page pointers, and the pages of the
  * blocks planned. */
 static uint64_t directory_bytes(const Indexer *ix) {
-    return 2 * slice_count(ix) * (sizeof(uint64_t) + sizeof(uint32_t)) +
-           page_count(ix) * sizeof(BlockPage *) +
+    return 2 * slice_count(ix) * sizeof(uint64_t) + page_count(ix) * sizeof(BlockPage *) +
            (blocks_planned(ix, SLICE_ROWS_MAX) / PAGE_BLOCKS + 1) * sizeof(BlockPage);
 }
 
@@ -214,7 +217,7 @@ static bool record_fits(const SliceStore *st, const Record *r) {
         r->slices > st->slice_count - r->first)
         return false;
     for (uint64_t j = 0; j < r->slices; j++)
-        if (st->first[r->side * st->slice_count + st->order[r->first + j]] != NO_BLOCK)
+        if (st->start[r->side * st->slice_count + st->order[r->first + j]] != NO_CELLS)
             return false;
     return true;
 }
@@ -228,7 +231,10 @@ static BlockPage *page_of(SliceStore *st, uint64_t b) {
 }
 
 /* Records r's blocks, whose bytes begin at `at`, in the directory, and where each of its
- * slices begins; false when out of memory. */
+ * slices begins: its place in the cells of all blocks laid end to end, each block
+ * STORE_BLOCK_CELLS long (a record's last has fewer, past which no slice of it reaches),
+ * so that one number a slice side gives a position's block and its cell there.  False when
+ * out of memory. */
 static bool index_record(SliceStore *st, const Record *r, uint64_t at) {
     uint64_t first = st->blocks, cells = r->slices * st->slice_size;
     for (uint64_t b = 0; b < r->blocks; b++) {
@@ -244,8 +250,7 @@ static bool index_record(SliceStore *st, const Record *r, uint64_t at) {
     for (uint64_t j = 0; j < r->slices; j++) {
         uint64_t k = r->side * st->slice_count + st->order[r->first + j];
         uint64_t cell = j * st->slice_size;
-        st->first[k] = first + cell / STORE_BLOCK_CELLS;
-        st->offset[k] = (uint32_t)(cell % STORE_BLOCK_CELLS);
+        st->start[k] = first * STORE_BLOCK_CELLS + cell;
     }
     return true;
 }
@@ -322,8 +327,7 @@ static Status open_file(SliceStore *st, bool fresh, uint64_t length, char *err, 
 
 static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_bytes) {
     uint64_t sides = 2 * st->slice_count;
-    st->first = malloc(sides * sizeof *st->first + 1);
-    st->offset = malloc(sides * sizeof *st->offset + 1);
+    st->start = malloc(sides * sizeof *st->start + 1);
     st->page_count = page_count(ix);
     st->pages = calloc(st->page_count, sizeof *st->pages);
     st->cache = cache_new(cache_bytes);
@@ -331,10 +335,9 @@ static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_by
     st->cctx = ZSTD_createCCtx();
     st->planes = malloc(st->block_bytes);
     st->pack = malloc(ZSTD_compressBound(st->block_bytes));
-    if (!st->first || !st->offset || !st->pages || !st->cache || !st->cctx || !st->planes ||
-        !st->pack)
+    if (!st->start || !st->pages || !st->cache || !st->cctx || !st->planes || !st->pack)
         return false;
-    for (uint64_t k = 0; k < sides; k++) st->first[k] = NO_BLOCK;
+    for (uint64_t k = 0; k < sides; k++) st->start[k] = NO_CELLS;
     return !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_compressionLevel, STORE_LEVEL)) &&
            !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_checksumFlag, 1));
 }
@@ -534,11 +537,11 @@ static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n,
     uint64_t slice = within / st->slice_size, rank = within % st->slice_size;
     uint64_t k = (uint64_t)side * st->slice_count + slice;
     if (*n > st->slice_size - rank) *n = st->slice_size - rank;
-    if (st->first[k] == NO_BLOCK) {
+    if (st->start[k] == NO_CELLS) {
         memset(out, 0, *n * sizeof *out);
         return STATUS_OK;
     }
-    uint64_t cell = st->offset[k] + rank, b = st->first[k] + cell / STORE_BLOCK_CELLS;
+    uint64_t cell = st->start[k] + rank, b = cell / STORE_BLOCK_CELLS;
     BlockPage *page = st->pages[b >> PAGE_BITS];
     uint64_t i = b & (PAGE_BLOCKS - 1), at = cell % STORE_BLOCK_CELLS;
     if (*n > page->cells[i] - at) *n = page->cells[i] - at;
@@ -605,8 +608,7 @@ void slice_store_free(SliceStore *st) {
     cache_free(st->cache);
     for (uint64_t p = 0; st->pages && p < st->page_count; p++) page_free(st->pages[p]);
     free((void *)st->pages);
-    free(st->first);
-    free(st->offset);
+    free(st->start);
     ZSTD_freeCCtx(st->cctx);
     free(st->planes);
     free(st->pack);

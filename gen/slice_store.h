@@ -17,9 +17,10 @@
  *
  * The record's cells, its slices one after another, are cut into blocks of
  * STORE_BLOCK_CELLS (the last shorter), so that a slice of a few positions (Frisian's men
- * alone: one) costs no block, no header and no number of its own.  The directory in memory keeps,
- * for each slice side, its first block and where in it the slice begins (none: never
- * written, a hole, read as 0), and for each block where its bytes lie.  A chunk holds at
+ * alone: one) costs no block, no header and no number of its own.  The directory in memory
+ * keeps, for each slice side, one number: where it begins in the cells of all blocks laid
+ * end to end (none: never written, a hole, read as 0); and for each block where its bytes
+ * lie.  A chunk holds at
  * least a block's worth of slices where its group has them (slice_store_least_slices), so
  * that records are few beside the blocks.
 
@@ -29,8 +30,9 @@
  * budget counted in the memory plan (slice_store_bytes).  Solving reads a few blocks at a
  * time, those its slices' men step to; the table writer's walk in a file order with the men
  * minor reads one block of every slice before it comes back to the first, so the budget
- * holds a block of each slice side with one side to move, beside a floor, and no more than
- * the material's cells.
+ * holds a block of each slice side with one side to move, beside a floor, up to a ceiling
+ * that keeps materials of many slices within a node's memory (past it such a walk decodes
+ * blocks again), and no more than the material's cells.
  *
  * Recovery.  A record is written blocks first, header last, so that a reader of a file
  * still being appended to (slice_store_open with no length) stops at the first record
