@@ -74,9 +74,9 @@ struct TableWriter {
     void *release_ctx;
 };
 
-/* Cells mapped from a file (table_writer_set_release) let go of the pages read after each
- * window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after each
- * batch of blocks. */
+/* The pages read of a bitmap mapped from a file (table_writer_set_release) are let go after
+ * each window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after
+ * each batch of blocks. */
 #define RELEASE_POSITIONS (1u << 24)
 
 /* A stream being written in batches of blocks, or sized on a sample of its blocks
