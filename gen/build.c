@@ -242,7 +242,8 @@ static Status build_one(const Variant *v, const Tablebase *tb, const Material *m
     table_writer_free(w);
     memory_return_freed(); /* what the next material counts as in use */
     uint64_t scratch = time.slices ? solve_scratch_held(path, draw_value_sets(v)) : 0;
-    solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
+    if (st == STATUS_OK || !solve_scratch_checkpointed(path, draw_value_sets(v)))
+        solve_scratch_remove(path, draw_value_sets(v)); /* else the next run resumes */
     if (st != STATUS_OK || !opt->log) return st;
     /* The peak so far, on every material: a run killed before its end still leaves it. */
     char peak[32];

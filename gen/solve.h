@@ -65,8 +65,12 @@ void solved_table_free(SolvedTable *t);
 
 /* Removes the scratch files and checkpoints that solving value sets [0, sets) in slice
  * groups left at the path `table` (SolveOptions.scratch): once the table is written, or its
- * build failed.  Files not there are no error. */
+ * build failed before any checkpoint.  Files not there are no error. */
 void solve_scratch_remove(const char *table, int sets);
+
+/* Whether a checkpoint of value sets [0, sets) is at the path `table`: a build that failed
+ * after one (the disk full, say) leaves its scratch files for the next run to resume. */
+bool solve_scratch_checkpointed(const char *table, int sets);
 
 /* The bytes on disk the scratch files of value sets [0, sets) of a material of this index
  * and slice plan take at most, all at once (each set's stay until the table is written: the store's

@@ -91,6 +91,15 @@ void solve_scratch_remove(const char *table, int sets) {
     }
 }
 
+bool solve_scratch_checkpointed(const char *table, int sets) {
+    for (int set = 0; set < sets; set++) {
+        char path[4400];
+        solver_scratch_path(table, set, SCRATCH_CHECKPOINT, path, sizeof path);
+        if (access(path, F_OK) == 0) return true;
+    }
+    return false;
+}
+
 uint64_t solve_scratch_held(const char *table, int sets) {
     uint64_t held = 0;
     for (int set = 0; set < sets; set++)
