@@ -43,9 +43,7 @@ static void free_dctx(void *dctx) {
  * half as much as decoding a block, and a cold probe opens a file or more. */
 static ThreadKey dctx_key = THREAD_KEY_INIT(free_dctx);
 
-/* The calling thread's context (*kept), or where it cannot be kept one to free after use;
- * NULL when out of memory. */
-static ZSTD_DCtx *take_dctx(bool *kept) {
+ZSTD_DCtx *table_thread_dctx(bool *kept) {
     ZSTD_DCtx *dctx = thread_key_get(&dctx_key);
     *kept = true;
     if (dctx) return dctx;
@@ -59,7 +57,7 @@ Status table_decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, siz
     size_t len, want = table_decoded_bytes(t, b);
     Status s = table_load_packed(t, b, &packed, &len, err, errlen);
     bool kept = true;
-    ZSTD_DCtx *dctx = s == STATUS_OK ? take_dctx(&kept) : NULL;
+    ZSTD_DCtx *dctx = s == STATUS_OK ? table_thread_dctx(&kept) : NULL;
     if (s == STATUS_OK && !dctx)
         s = status_fail(err, errlen, STATUS_MEMORY, t->path, "out of memory");
     if (s == STATUS_OK) {

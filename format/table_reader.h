@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
+#include <zstd.h>
 
 typedef struct BlockEntry {
     uint64_t end; /* file offset just past the block */
@@ -91,6 +92,11 @@ Status table_load_packed(const TableFile *t, uint64_t b, uint8_t **out, size_t *
 
 /* Decodes block b into out, which has room for table_decoded_bytes(t, b). */
 Status table_decode_block(TableFile *t, uint64_t b, uint8_t *out, char *err, size_t errlen);
+
+/* The calling thread's decompression context, kept for its later calls (*kept), or where
+ * it cannot be kept one the caller frees after use; NULL when out of memory.  Shared by
+ * every decoder of the thread: making one costs half as much as decoding a block. */
+ZSTD_DCtx *table_thread_dctx(bool *kept);
 
 /* Whether the DTW of this WDL and half is one a table may store: a DTW stream of two bytes
  * a position can store more, which only a crafted file (its checksums made good) does. */

@@ -159,10 +159,13 @@ static Status solve_all_sets(const Variant *v, const Material *m, const Need *ne
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
-        if (st == STATUS_OK && solved.file)
+        if (st == STATUS_OK && solved.store)
             table_writer_set_release(w, solved_table_release, &solved);
         if (st == STATUS_OK)
-            st = table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
+            st = solved.store
+                     ? table_writer_add_stored_set(w, set, solved.store, solved.unstored, err,
+                                                   errlen)
+                     : table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
         table_writer_set_release(w, NULL, NULL);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
@@ -237,8 +240,10 @@ static Status build_one(const Variant *v, const Tablebase *tb, const Material *m
     if (st == STATUS_OK) st = table_writer_commit(w, err, errlen);
     time.writing += wall_seconds() - commit_start;
     table_writer_free(w);
-    memory_return_freed();                          /* what the next material counts as in use */
-    solve_scratch_remove(path, draw_value_sets(v)); /* only a run killed leaves them */
+    memory_return_freed(); /* what the next material counts as in use */
+    uint64_t scratch = time.slices ? solve_scratch_held(path, draw_value_sets(v)) : 0;
+    if (st == STATUS_OK || !solve_scratch_checkpointed(path, draw_value_sets(v)))
+        solve_scratch_remove(path, draw_value_sets(v)); /* else the next run resumes */
     if (st != STATUS_OK || !opt->log) return st;
     /* The peak so far, on every material: a run killed before its end still leaves it. */
     char peak[32];
@@ -247,6 +252,13 @@ static Status build_one(const Variant *v, const Tablebase *tb, const Material *m
             "\r%s: %llu positions, solved in %.2f s%s, written in %.2f s, peak memory %s\n", name,
             (unsigned long long)ix.size, time.solving, time.slices ? " in slice groups" : "",
             time.writing, peak);
+    if (time.slices) { /* what the plan's bound held, for bench/RESULTS.md */
+        char held[32], bound[32];
+        memory_format(scratch, held, sizeof held);
+        memory_format(need->scratch, bound, sizeof bound);
+        fprintf(opt->log, "%s: its scratch files held %llu bytes (%s) once solved, of %s planned\n",
+                name, (unsigned long long)scratch, held, bound);
+    }
     return STATUS_OK;
 }
 
@@ -361,7 +373,7 @@ Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *o
 }
 
 /* The need of a worker solving ranges of m: in slice groups, whatever this process would
- * choose (rank 0 began them), and the bits of the largest range. */
+ * choose (rank 0 began them), and the bits and the segment (its directory) of the largest range. */
 static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
     BuildOptions sliced = *opt;
     sliced.slices = SLICES_ALWAYS;
@@ -371,8 +383,9 @@ static Need range_need(const Variant *v, const Material *m, const BuildOptions *
     uint64_t slice = slice_positions(&ix);
     uint64_t most = slice > BUILD_RANGE_POSITIONS_MAX ? slice : BUILD_RANGE_POSITIONS_MAX;
     uint64_t bits = (most < ix.size ? most : ix.size) / 8 + 8;
-    n.bytes += bits;
-    n.group += bits;
+    uint64_t segment = slice_store_bytes(&ix) - slice_store_cache_bytes(&ix); /* no cache */
+    n.bytes += bits + segment;
+    n.group += bits + segment;
     return n;
 }
 

@@ -106,7 +106,7 @@ Need build_memory_needed(const Variant *v, const Material *m, const BuildOptions
         n.group = solve_slice_bytes(&ix, &plan, opt->threads) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
     n.bytes = (n.slices ? n.group : n.whole) + n.writer;
-    n.scratch = n.slices ? solve_scratch_bytes(&ix, draw_value_sets(v)) : 0;
+    n.scratch = n.slices ? solve_scratch_bytes(&ix, &plan, draw_value_sets(v)) : 0;
     return n;
 }
 

@@ -142,7 +142,7 @@ typedef struct Split {
 
 /* A range is at most BUILD_RANGE_POSITIONS_MAX positions or one slice (build.h), and at
  * least this many, or a whole group, since each costs its worker some milliseconds besides
- * its solving (the scratch file mapped, its cells synced, the round trip): Scandinavian-8's
+ * its solving (the scratch files opened, its cells synced, the round trip): Scandinavian-8's
  * 4-piece set, shared out with --slices always in ranges of twice as many as there are
  * workers, took 3.7 times the worker time of the materials whole (1.6 with this least). */
 #define RANGE_POSITIONS_MIN ((uint64_t)1 << 20)
@@ -297,9 +297,9 @@ static Split *split_of(Leader *l, int material, int *at) {
     return NULL;
 }
 
-/* Takes the bits of range t from rank, and once its group is solved, checkpoints it and
- * moves on to the next.  Without memory for the bits the message cannot be taken, and
- * the job cannot go on: it is aborted, saying so (a rerun resumes from the checkpoint). */
+/* Takes the bits and the cells of range t from rank, and once its group is solved, checkpoints it
+ * and moves on to the next.  Without memory for the bits the message cannot be taken, and the job
+ * cannot go on: it is aborted, saying so (a rerun resumes from the checkpoint). */
 static void range_done(Leader *l, int rank, const Task *t) {
     Bits bits;
     if (!bits_make(l->v, l->list, t, &bits)) {
@@ -310,11 +310,16 @@ static void range_done(Leader *l, int rank, const Task *t) {
     int at;
     Split *sp = split_of(l, t->material, &at);
     SliceShare *share = sp->share[t->set];
-    slice_share_put(share, t->begin, t->count, bits.words);
-    free(bits.words);
-    if (--sp->in_hand[t->set] > 0 || sp->next[t->set] < sp->end[t->set]) return;
     char err[900];
-    Status st = slice_share_solved(share, sp->end[t->set], err, sizeof err);
+    Status st = slice_share_put(share, t->begin, t->count, bits.words, err, sizeof err);
+    free(bits.words);
+    --sp->in_hand[t->set];
+    if (st != STATUS_OK) {
+        fail(l, st, err, 0);
+        return;
+    }
+    if (sp->in_hand[t->set] > 0 || sp->next[t->set] < sp->end[t->set]) return;
+    st = slice_share_solved(share, sp->end[t->set], err, sizeof err);
     if (st != STATUS_OK)
         fail(l, st, err, 0);
     else

@@ -71,8 +71,8 @@ static Status read_text(const char *path, char *text, size_t *len, char *why, si
     return STATUS_OK;
 }
 
-Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, char *why,
-                             size_t whylen) {
+Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, uint64_t *stored,
+                             char *why, size_t whylen) {
     char text[CHECKPOINT_MAX + 1];
     size_t len;
     Status st = read_text(path, text, &len, why, whylen);
@@ -81,17 +81,20 @@ Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solve
     size_t work_len = strlen(work);
     if (strncmp(text, work, work_len) != 0) return other_work(text, work, why, whylen);
     char end;
-    if (sscanf(text + work_len, "solved %" SCNu64 "%c", solved, &end) != 2 || end != '\n') {
-        snprintf(why, whylen, "it has no 'solved' line after its work");
+    if (sscanf(text + work_len, "solved %" SCNu64 "\nstored %" SCNu64 "%c", solved, stored, &end) !=
+            3 ||
+        end != '\n') {
+        snprintf(why, whylen, "it has no 'solved' and 'stored' lines after its work");
         return STATUS_CORRUPT;
     }
     return STATUS_OK;
 }
 
-Status slice_checkpoint_write(const char *path, const char *work, uint64_t solved, char *err,
-                              size_t errlen) {
+Status slice_checkpoint_write(const char *path, const char *work, uint64_t solved, uint64_t stored,
+                              char *err, size_t errlen) {
     char text[CHECKPOINT_MAX + 64];
-    int len = snprintf(text, sizeof text, "%ssolved %" PRIu64 "\n", work, solved);
+    int len = snprintf(text, sizeof text, "%ssolved %" PRIu64 "\nstored %" PRIu64 "\n", work,
+                       solved, stored);
     if (len < 0 || len >= CHECKPOINT_MAX - 40) {
         snprintf(err, errlen, "%s: the checkpoint's work is too long", path);
         return STATUS_CORRUPT;

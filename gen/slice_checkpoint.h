@@ -10,11 +10,13 @@
  *     positions 229571760000
  *     slices 2025, order 0123456789abcdef
  *     solved 1234
+ *     stored 56789012
  *     check 89abcdef01234567
  *
  * Every line up to `solved` is the work (the solver writes it, slice_checkpoint_read
  * compares it whole); `solved` is how many slices of the order are finished and durable in
- * the scratch files; `check` is the XXH3-64 of all the lines before it.  It is written
+ * the scratch files, and `stored` how many bytes of the cells' store hold them
+ * (slice_store.h); `check` is the XXH3-64 of all the lines before it.  It is written
  * atomically (atomic_file.h), after the scratch files are synced. */
 #ifndef DTB_SLICE_CHECKPOINT_H
 #define DTB_SLICE_CHECKPOINT_H
@@ -24,14 +26,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* Reads the checkpoint at path.  STATUS_OK with *solved set when it is whole and its work is
- * `work` exactly; STATUS_MISSING when there is none; else STATUS_CORRUPT (damaged,
+/* Reads the checkpoint at path.  STATUS_OK with *solved and *stored set when it is whole and
+ * its work is `work` exactly; STATUS_MISSING when there is none; else STATUS_CORRUPT (damaged,
  * or of other work) or STATUS_IO, with why saying what is wrong. */
-Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, char *why,
-                             size_t whylen);
+Status slice_checkpoint_read(const char *path, const char *work, uint64_t *solved, uint64_t *stored,
+                             char *why, size_t whylen);
 
-/* Replaces the checkpoint at path, atomically: `work`, then `solved`. */
-Status slice_checkpoint_write(const char *path, const char *work, uint64_t solved, char *err,
-                              size_t errlen);
+/* Replaces the checkpoint at path, atomically: `work`, then `solved` and `stored`. */
+Status slice_checkpoint_write(const char *path, const char *work, uint64_t solved, uint64_t stored,
+                              char *err, size_t errlen);
 
 #endif

@@ -4,7 +4,8 @@
  * written are let go of at times (slice_file_release), so that the process holds only those
  * in use: the rest stay in the page cache, which the kernel may drop.  The file keeps its
  * name, so that a run cut short can be continued from it (slice_checkpoint.h); the
- * solver's caller removes it once the table is written or the build failed. */
+ * solver's caller removes it once the table is written or the build failed before a
+ * checkpoint. */
 #ifndef DTB_SLICE_FILE_H
 #define DTB_SLICE_FILE_H
 

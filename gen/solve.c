@@ -11,37 +11,29 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h).  The
- * cut runs over every cell, in slice groups a stretch at a time, letting the pages go. */
-typedef struct CutStretch {
-    Solver *s;
-    uint64_t first;
-} CutStretch;
-
+/* Under the draw rules a result past the material's horizon is a draw (draw_rules.h).  In
+ * memory the cut runs over every cell; in slice groups the store applies it to the cells
+ * read from it, its blocks being as the slices after them read them, uncut. */
 static void cut_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     (void)thread;
-    const CutStretch *job = ctx;
-    Solver *s = job->s;
+    Solver *s = ctx;
     int horizon[2];
     for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
-    for (uint64_t i = job->first + begin; i < job->first + end; i++)
+    for (uint64_t i = begin; i < end; i++)
         s->cells[i] = draw_cut(s->cells[i], horizon[i / s->ix.per_side]);
 }
 
 static void cut_all(Solver *s, int threads) {
-    uint64_t stretch = s->file ? RELEASE_POSITIONS : s->ix.size;
-    for (uint64_t first = 0; first < s->ix.size; first += stretch) {
-        uint64_t n = s->ix.size - first < stretch ? s->ix.size - first : stretch;
-        parallel_for(threads, n, cut_range, &(CutStretch){s, first});
-        solver_release(s);
+    if (!s->store) {
+        parallel_for(threads, s->ix.size, cut_range, s);
+        return;
     }
+    int horizon[2];
+    for (int side = 0; side < 2; side++) horizon[side] = draw_horizon(s->v, &s->ix.m, side);
+    slice_store_cut(s->store, horizon);
 }
 
-/* The sizes of a value set's scratch files: a cell a position, and its bitmap. */
-uint64_t solver_cells_bytes(const Indexer *ix) {
-    return ix->size * sizeof(Cell);
-}
-
+/* The size of a value set's bitmap file. */
 uint64_t solver_unstored_bytes(const Indexer *ix) {
     return bitmap_words(ix->size) * 8;
 }
@@ -51,23 +43,30 @@ uint64_t solver_window_bytes(uint64_t window) {
     return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + bitmap_words(window) * 8;
 }
 
-uint64_t solve_scratch_bytes(const Indexer *ix, int sets) {
-    return (uint64_t)sets * (solver_cells_bytes(ix) + solver_unstored_bytes(ix));
+/* Each file's last block on disk partly filled, as solve_scratch_held counts them. */
+#define DISK_BLOCK 4096
+
+uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets) {
+    uint64_t groups = 0;
+    for (int r = 0; r < SLICE_HOLE; r++) groups += plan->group[r] > 0;
+    return (uint64_t)sets * (slice_store_estimate(ix, groups) + solver_unstored_bytes(ix) +
+                             SCRATCH_FILES * DISK_BLOCK);
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
     return solver_window_bytes(ix->size) + slice_count(ix) * (sizeof(uint32_t) + 1);
 }
 
-/* A window of one slice, the order of the slices (and their rows while sorted), and the pages of
- * the scratch files held between releases: each thread's positions, a cell for each step of a man
- * and a bit, with no two in a page; no more than the files. */
+/* A window of the least slices the store takes at once, the order of the slices (and their rows
+ * while sorted), the store (its directory and cache of decoded blocks), and the pages of the
+ * bitmap's file held between releases: each thread's positions, a bit each, with no two in a page;
+ * no more than the file. */
 uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
-    uint64_t men = (uint64_t)(ix->m.men[WHITE] + ix->m.men[BLACK]);
-    uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS * (2 * men * sizeof(Cell) + 1);
-    uint64_t files = solve_scratch_bytes(ix, 1);
-    return solver_window_bytes(2 * plan->slice_size) + plan->slice_count * (sizeof(uint32_t) + 1) +
-           (pages < files ? pages : files);
+    uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS;
+    uint64_t file = solver_unstored_bytes(ix);
+    uint64_t window = slice_store_least_slices(ix) * plan->slice_size;
+    return solver_window_bytes(2 * window) + plan->slice_count * (sizeof(uint32_t) + 1) +
+           slice_store_bytes(ix) + (pages < file ? pages : file);
 }
 
 static bool alloc_tools(Solver *s, int threads) {
@@ -82,13 +81,13 @@ static bool alloc_tools(Solver *s, int threads) {
     return true;
 }
 
-/* The slices of a chunk: as many as opt->window_extra gives room for beside the first,
- * no more than the largest group holds. */
+/* The slices of a chunk: as many as opt->window_extra gives room for beside the least the
+ * store takes at once (slice_store_least_slices), no more than the largest group holds. */
 static uint64_t chunk_slices(const Solver *s, const SlicePlan *plan) {
     uint64_t largest = 1, per_slice = solver_window_bytes(2 * s->slice_size);
     for (int r = 0; r < SLICE_HOLE; r++)
         if (plan->group[r] > largest) largest = plan->group[r];
-    uint64_t chunk = 1 + s->opt->window_extra / per_slice;
+    uint64_t chunk = slice_store_least_slices(&s->ix) + s->opt->window_extra / per_slice;
     return chunk < largest ? chunk : largest;
 }
 
@@ -130,14 +129,14 @@ void solver_free(Solver *s, int threads) {
     free(s);
 }
 
-/* In slice groups, the window's cells give way to the scratch file's, all of them. */
+/* In slice groups, the window's cells give way to the store's, all of them. */
 static Status solve_all(Solver *s, int threads, char *err, size_t errlen) {
     Status status = solver_alloc_arrays(s, threads) ? STATUS_OK : STATUS_MEMORY;
     if (status == STATUS_OK && s->opt->scratch) status = solver_open_scratch(s, err, errlen);
     if (status == STATUS_OK) status = solver_groups(s, threads, err, errlen);
-    if (s->file) {
+    if (s->store) {
         free(s->cells);
-        s->cells = slice_file_data(s->file);
+        s->cells = NULL;
     }
     if (status == STATUS_OK && s->set == VALUES_OFFICIAL) cut_all(s, threads);
     return status;
@@ -170,7 +169,7 @@ Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const 
     Status status = s->exits ? STATUS_OK : STATUS_MEMORY;
     if (status == STATUS_OK) status = solve_all(s, threads, err, errlen);
     if (status == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    SolvedTable solved = {s->cells, s->unstored, s->file, s->bits};
+    SolvedTable solved = {s->cells, s->unstored, s->store, s->bits};
     if (status == STATUS_OK)
         *out = solved;
     else
@@ -181,13 +180,12 @@ Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const 
 
 void solved_table_release(void *table) {
     const SolvedTable *t = table;
-    slice_file_release(t->file);
     slice_file_release(t->bits);
 }
 
 void solved_table_free(SolvedTable *t) {
-    if (t->file) {
-        slice_file_free(t->file);
+    if (t->store) {
+        slice_store_free(t->store);
         slice_file_free(t->bits);
     } else {
         free(t->cells);

@@ -5,6 +5,7 @@
 #include "index.h"
 #include "slice_file.h"
 #include "slice_plan.h"
+#include "slice_store.h"
 #include "table_file.h"
 #include "tablebase.h"
 #include "value_memo.h"
@@ -32,11 +33,11 @@ typedef struct SolveOptions {
     FILE *progress;          /* where progress goes, or NULL */
     bool live;               /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
-     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_file.h) and a
-     * checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's name
-     * and .cells.tmp, .unstored.tmp and .checkpoint added: solve_material continues from
-     * the checkpoint when it names this work, which the log then says (solve_slice_range
-     * reads and writes only the cells file) */
+     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_store.h, slice_file.h)
+     * and a checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's
+     * name and .cells.zst.tmp, .unstored.tmp and .checkpoint added: solve_material continues
+     * from the checkpoint when it names this work, which the log then says
+     * (solve_slice_range reads the store and writes a segment of its own) */
     const char *scratch;
     /* In slice groups, the bytes the window may take beyond one slice: the more slices are
      * solved at once, the less often the threads wait for each other */
@@ -44,13 +45,14 @@ typedef struct SolveOptions {
 } SolveOptions;
 
 /* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the
- * positions the prober never reads: a capture pending, or a hole.  Both are in memory, or
- * mapped from the scratch files when solved in slice groups.  solved_table_free frees
- * them. */
+ * positions the prober never reads: a capture pending, or a hole.  Both are in memory; or,
+ * solved in slice groups, the cells are in a store (cells NULL) and the bitmap is mapped
+ * from its scratch file.  solved_table_free frees them. */
 typedef struct SolvedTable {
     Cell *cells;
     uint64_t *unstored;
-    SliceFile *file, *bits; /* NULL, or where cells and unstored are mapped from */
+    SliceStore *store; /* NULL, or where the cells are */
+    SliceFile *bits;   /* NULL, or where unstored is mapped from */
 } SolvedTable;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
@@ -63,17 +65,22 @@ void solved_table_free(SolvedTable *t);
 
 /* Removes the scratch files and checkpoints that solving value sets [0, sets) in slice
  * groups left at the path `table` (SolveOptions.scratch): once the table is written, or its
- * build failed.  Files not there are no error. */
+ * build failed before any checkpoint.  Files not there are no error. */
 void solve_scratch_remove(const char *table, int sets);
 
+/* Whether a checkpoint of value sets [0, sets) is at the path `table`: a build that failed
+ * after one (the disk full, say) leaves its scratch files for the next run to resume. */
+bool solve_scratch_checkpointed(const char *table, int sets);
+
 /* The bytes on disk the scratch files of value sets [0, sets) of a material of this index
- * take, all at once (each set's stay until the table is written); and those that such
- * files at the path `table`, left by a run cut short, hold already (0 when none). */
-uint64_t solve_scratch_bytes(const Indexer *ix, int sets);
+ * and slice plan take at most, all at once (each set's stay until the table is written: the store's
+ * bound, slice_store_estimate); and those that such files at the path `table`, left by a run cut
+ * short, hold already (0 when none). */
+uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets);
 uint64_t solve_scratch_held(const char *table, int sets);
 
-/* Lets the pages of a table mapped from scratch files go (slice_file_release), for
- * table_writer_set_release: t is a SolvedTable. */
+/* Lets the pages of a table's bitmap mapped from its scratch file go (slice_file_release),
+ * for table_writer_set_release: t is a SolvedTable. */
 void solved_table_release(void *t);
 
 /* Slice groups shared out over processes (mpi_run.c).  One process holds a SliceShare over
@@ -95,8 +102,11 @@ Status slice_share_open(const Variant *v, const Material *m, const SolveOptions 
  * all are solved. */
 bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end);
 
-/* Takes the bits solve_slice_range gave for order[begin, begin + count). */
-void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits);
+/* Takes the bits solve_slice_range gave for order[begin, begin + count), and appends the
+ * cells it stored in the range's segment (solver_segment_path) to the value set's store.
+ * STATUS_OK, or an error that err explains. */
+Status slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits,
+                       char *err, size_t errlen);
 
 /* Records that order[0, solved) is solved, each range's cells synced by its solver and its
  * bits put: from time to time a checkpoint says so, and always once every slice is. */
@@ -110,8 +120,9 @@ void slice_share_free(SliceShare *sh);
 uint64_t solve_range_words(const Indexer *ix, uint64_t count);
 
 /* Solves order[begin, begin + count), slices of one group, reading the finished cells of the
- * scratch file at opt->scratch and writing theirs there, synced before it returns; their
- * bitmap bits go to bits (solve_range_words of them, zeroed by the caller).  STATUS_OK, or an
+ * store at opt->scratch, as far as its records are whole, and storing theirs in a segment of
+ * their own beside it, synced before it returns (slice_share_put takes it in); their bitmap
+ * bits go to bits (solve_range_words of them, zeroed by the caller).  STATUS_OK, or an
  * error that err explains. */
 Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
                          const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,

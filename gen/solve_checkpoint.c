@@ -29,10 +29,11 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
     double start = wall_seconds();
     if (!forced && start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost)
         return STATUS_OK;
-    Status st = slice_file_sync(s->file, err, errlen);
+    Status st = slice_store_sync(s->store, err, errlen);
     if (st == STATUS_OK) st = slice_file_sync(s->bits, err, errlen);
     if (st == STATUS_OK)
-        st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, err, errlen);
+        st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, slice_store_length(s->store),
+                                    err, errlen);
     if (st == STATUS_OK) s->checkpointed = s->solved;
     s->checkpoint_end = wall_seconds();
     s->checkpoint_cost = s->checkpoint_end - start;
@@ -40,9 +41,9 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
 }
 
 /* What the cells of the scratch files depend on, as the checkpoint's work lines: the
- * program and format, the rules, the material, the value set, and the slice order (its
- * XXH3-64, with where each group starts).  The chunks do not: a slice's cells are the same
- * however many are solved beside it, so a run may continue under another --memory or
+ * program and format, the store's blocks, the rules, the material, the value set, and the
+ * slice order (its XXH3-64, with where each group starts).  The chunks do not: a slice's cells are
+ * the same however many are solved beside it, so a run may continue under another --memory or
  * --threads. */
 static void describe_work(Solver *s, char *work, size_t len) {
     char name[MATERIAL_NAME_MAX];
@@ -50,11 +51,12 @@ static void describe_work(Solver *s, char *work, size_t len) {
     XXH64_hash_t order = XXH3_64bits(s->order, s->slice_count * sizeof *s->order);
     order = XXH3_64bits_withSeed(s->group_start, sizeof s->slices->group_start, order);
     snprintf(work, len,
-             "dtb-gen slice checkpoint\ndtb %s, table format %u\nvariant %s %016" PRIx64
-             "\nmaterial %s\nvalues %s\npositions %" PRIu64 "\nslices %" PRIu64
-             ", order %016" PRIx64 "\n",
-             DTB_VERSION_STRING, TF_VERSION, s->v->id, variant_fingerprint(s->v), name,
-             s->set == VALUES_PURE ? "pure" : "rules", s->ix.size, s->slice_count, (uint64_t)order);
+             "dtb-gen slice checkpoint\ndtb %s, table format %u, store blocks of %u cells\n"
+             "variant %s %016" PRIx64 "\nmaterial %s\nvalues %s\npositions %" PRIu64
+             "\nslices %" PRIu64 ", order %016" PRIx64 "\n",
+             DTB_VERSION_STRING, TF_VERSION, STORE_BLOCK_CELLS, s->v->id, variant_fingerprint(s->v),
+             name, s->set == VALUES_PURE ? "pure" : "rules", s->ix.size, s->slice_count,
+             (uint64_t)order);
 }
 
 /* The material's name, and its value set where it has two, for what the log says. */
@@ -68,7 +70,7 @@ static void work_name(const Solver *s, char *text, size_t len) {
 }
 
 /* Where the order continues: after the slices a checkpoint of this very work says are
- * finished, with scratch files of the right sizes; else 0, the checkpoint (if any) discarded
+ * finished, with scratch files that hold what it says; else 0, the checkpoint (if any) discarded
  * with a line on the log saying why.
  *
  * Continuing there gives the cells of a run never cut short.  Slice order[k] reads only its
@@ -77,22 +79,22 @@ static void work_name(const Solver *s, char *text, size_t len) {
  * in order, so finished and synced before the checkpoint.  What the solver keeps beside
  * (the exits' values, value_memo.h; the cursors and move lists; the counts for progress
  * and for letting pages go) is a cache or a count that changes no value.  What a run cut
- * short wrote after its last checkpoint is written again: cells slice by slice whole, and
- * bits of the bitmap, which only ever get set, for a position of a slice solved again to
- * the same bits.  Holes are settled again (bits only), and the rules set's horizon cut run
- * again over cells already cut changes none (draw_cut). */
+ * short wrote after its last checkpoint is written again: its cells' records are cut off the
+ * store, which is only ever appended to, and bits of the bitmap, which only ever get set,
+ * are set again to the same bits by a slice solved again.  Holes are settled again (bits
+ * only); the rules set's horizon cut is applied as the store is read (slice_store_cut). */
 static uint64_t resume_point(Solver *s) {
     char why[600], name[MATERIAL_NAME_MAX + 32];
-    uint64_t solved = 0, slices = s->group_start[SLICE_HOLE];
+    uint64_t solved = 0, stored = 0, slices = s->group_start[SLICE_HOLE];
     work_name(s, name, sizeof name);
-    Status st = slice_checkpoint_read(s->checkpoint, s->work, &solved, why, sizeof why);
+    Status st = slice_checkpoint_read(s->checkpoint, s->work, &solved, &stored, why, sizeof why);
     if (st == STATUS_MISSING) return 0;
     if (st == STATUS_OK && (solved == 0 || solved > slices)) {
         snprintf(why, sizeof why, "it says %" PRIu64 " slices are solved, of %" PRIu64, solved,
                  slices);
         st = STATUS_CORRUPT;
     }
-    if (st == STATUS_OK) st = solver_open_files(s, false, why, sizeof why);
+    if (st == STATUS_OK) st = solver_open_files(s, false, stored, why, sizeof why);
     FILE *log = s->opt->progress;
     if (st == STATUS_OK) {
         if (log)
@@ -103,9 +105,10 @@ static uint64_t resume_point(Solver *s) {
     if (log)
         fprintf(log, "%s: discarded the checkpoint '%s': %s; solving from the start\n", name,
                 s->checkpoint, why);
-    slice_file_free(s->file);
+    slice_store_free(s->store);
     slice_file_free(s->bits);
-    s->file = s->bits = NULL;
+    s->store = NULL;
+    s->bits = NULL;
     return 0;
 }
 
@@ -120,9 +123,8 @@ Status solver_open_scratch(Solver *s, char *err, size_t errlen) {
     Status st = STATUS_OK;
     if (s->solved == 0) {
         unlink(s->checkpoint); /* resume_point said why, when there was one */
-        st = solver_open_files(s, true, err, errlen);
+        st = solver_open_files(s, true, 0, err, errlen);
     }
-    if (st == STATUS_OK) s->finished = slice_file_data(s->file);
     if (st == STATUS_OK) s->unstored = slice_file_data(s->bits);
     return st;
 }

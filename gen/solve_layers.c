@@ -90,8 +90,11 @@ static Status exit_value(Solver *s, int thread, const Position *p, int k, const 
     if (!m->captured && !(bit_at(m->to) & s->v->board->promotion[p->side])) {
         Tools *tools = s->worker[thread].tools;
         uint64_t g = idx_encode_move(&s->ix, &tools->step_encoders, k, &next);
-        *child = load(s->finished ? &s->finished[g] : &s->cells[g]);
-        return STATUS_OK;
+        if (!s->store) {
+            *child = load(&s->cells[g]);
+            return STATUS_OK;
+        }
+        return slice_store_read(s->store, g, child, s->worker[thread].err, sizeof s->worker->err);
     }
     char *err = s->worker[thread].err;
     return value_memo_probe(s->exits, &next, child, err, sizeof s->worker->err);
@@ -349,13 +352,12 @@ static void report(Solver *s, int layer) {
 }
 
 void solver_release(const Solver *s) {
-    slice_file_release(s->file);
     slice_file_release(s->bits);
 }
 
-/* Lets the scratch files' pages go, if it is time, after a slice was solved (thread 0). */
+/* Lets the bitmap's pages go, if it is time, after a slice was solved (thread 0). */
 static void release_due(Solver *s) {
-    if (s->file && (s->unreleased += 2 * s->slice_size) >= RELEASE_POSITIONS) {
+    if (s->store && (s->unreleased += 2 * s->slice_size) >= RELEASE_POSITIONS) {
         s->unreleased = 0;
         solver_release(s);
     }
@@ -466,13 +468,13 @@ static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) 
 }
 
 /* Holes need no solving: nothing leads into them, and the prober never reads them.  In
- * slice groups they take no slot: the scratch file holds 0, a hole, until written. */
+ * slice groups they take no slot: the store reads 0, a hole, where nothing was stored. */
 static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
     for (uint64_t k = begin; k < begin + count; k++) {
         Slice sl = solver_slice_at(s, k);
         for (int side = 0; side < 2; side++)
             for (uint64_t rank = 0; rank < s->slice_size; rank++) {
-                if (!s->file) s->cells[sl.local[side] + rank] = HOLE;
+                if (!s->store) s->cells[sl.local[side] + rank] = HOLE;
                 set_bit(s->unstored, sl.global[side] + rank);
             }
         release_due(s);
@@ -480,23 +482,23 @@ static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
 }
 
 /* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks
- * that the window holds, each written to the scratch file once solved. */
+ * that the window holds, each stored once solved. */
 Status solver_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, char *err,
                      size_t errlen) {
-    uint64_t step = s->file ? s->chunk : count;
+    uint64_t step = s->store ? s->chunk : count;
     Status st = STATUS_OK;
     for (uint64_t first = begin; first < begin + count && st == STATUS_OK; first += step) {
         uint64_t n = begin + count - first < step ? begin + count - first : step;
-        if (s->file) {
+        if (s->store) {
             s->chunk_first = first;
             memset(s->span_dtws, 0, ((s->window >> SPAN_BITS) + 1) * sizeof *s->span_dtws);
             memset(s->window_bits, 0, bitmap_words(s->window) * sizeof *s->window_bits);
         }
         solve_group(s, threads, first, n);
         st = first_error(s, threads, err, errlen);
-        if (st == STATUS_OK && s->file) st = solver_put_chunk(s, first, n, err, errlen);
-        if (st == STATUS_OK && s->file) s->solved = first + n;
-        if (st == STATUS_OK && s->file && !s->range_bits)
+        if (st == STATUS_OK && s->store) st = solver_put_chunk(s, first, n, err, errlen);
+        if (st == STATUS_OK && s->store) s->solved = first + n;
+        if (st == STATUS_OK && s->store && !s->range_bits)
             st = solver_checkpoint(s, false, err, errlen);
     }
     return st;

@@ -4,7 +4,11 @@
 #include "draw_rules.h"
 #include "slice_file.h"
 
+#include <dirent.h>
+#include <inttypes.h>
+#include <libgen.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -28,20 +32,17 @@ static uint64_t *bits_destination(const Solver *s, uint64_t k, int side, uint64_
     return s->range_bits ? s->range_bits : s->unstored;
 }
 
-/* Writes the finished slices order[begin, begin + count) to the scratch file, those in a
- * row in the index at once, and their bits where they go.  Slices next to each other in the
- * index may share a word of the bitmap, so the bits are copied here, by thread 0 alone, rather
- * than set in the bitmap as they are found. */
+/* Stores the finished slices order[begin, begin + count), the chunk in the window, a record
+ * a side to move, in the store (a range's segment in solve_slice_range), and their bits
+ * where they go.  Slices next to each other in the index may share a word of the bitmap, so
+ * the bits are copied here, by thread 0 alone, rather than set in the bitmap as they are
+ * found. */
 Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen) {
     Status st = STATUS_OK;
-    for (uint64_t k = begin, n; k < begin + count && st == STATUS_OK; k += n) {
-        for (n = 1; k + n < begin + count && s->order[k + n] == s->order[k] + n;) n++;
-        Slice sl = solver_slice_at(s, k);
-        for (int side = 0; side < 2 && st == STATUS_OK; side++)
-            st = slice_file_put(s->file, sl.global[side] * sizeof *s->cells,
-                                &s->cells[sl.local[side]], n * s->slice_size * sizeof *s->cells,
-                                err, errlen);
-    }
+    SliceStore *to = s->segment ? s->segment : s->store;
+    Slice sl = solver_slice_at(s, begin);
+    for (int side = 0; side < 2 && st == STATUS_OK; side++)
+        st = slice_store_put(to, side, begin, count, &s->cells[sl.local[side]], err, errlen);
     for (uint64_t k = begin; k < begin + count && st == STATUS_OK; k++)
         for (int side = 0; side < 2; side++) {
             uint64_t at, *bits = bits_destination(s, k, side, &at);
@@ -53,17 +54,50 @@ Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, si
 
 void solver_scratch_path(const char *table, int set, int file, char *path, size_t len) {
     static const char *const set_name[VALUE_SETS_MAX] = {"pure", "rules"};
-    static const char *const ending[SCRATCH_FILES] = {"cells.tmp", "unstored.tmp", "checkpoint"};
+    static const char *const ending[SCRATCH_FILES] = {"cells.zst.tmp", "unstored.tmp",
+                                                      "checkpoint"};
     snprintf(path, len, "%s.%s.%s", table, set_name[set], ending[file]);
 }
 
+/* Named as the store, with the range's place in the order. */
+void solver_segment_path(const char *table, int set, uint64_t begin, char *path, size_t len) {
+    char store[4400];
+    solver_scratch_path(table, set, SCRATCH_CELLS, store, sizeof store);
+    snprintf(path, len, "%.*s.range-%" PRIu64 ".tmp", (int)(strlen(store) - strlen(".tmp")), store,
+             begin);
+}
+
+/* Removes the segments of set `set` that a run stopped before it took them left. */
+static void remove_segments(const char *table, int set) {
+    char folder[4400], store[4400], prefix[4400];
+    snprintf(folder, sizeof folder, "%s", table);
+    solver_scratch_path(table, set, SCRATCH_CELLS, store, sizeof store);
+    snprintf(prefix, sizeof prefix, "%.*s.range-", (int)(strlen(store) - strlen(".tmp")),
+             strrchr(store, '/') ? strrchr(store, '/') + 1 : store);
+    DIR *dir = opendir(dirname(folder));
+    for (struct dirent *e = dir ? readdir(dir) : NULL; e; e = readdir(dir))
+        if (strncmp(e->d_name, prefix, strlen(prefix)) == 0) unlinkat(dirfd(dir), e->d_name, 0);
+    if (dir) closedir(dir);
+}
+
 void solve_scratch_remove(const char *table, int sets) {
-    for (int set = 0; set < sets; set++)
+    for (int set = 0; set < sets; set++) {
         for (int file = 0; file < SCRATCH_FILES; file++) {
             char path[4400];
             solver_scratch_path(table, set, file, path, sizeof path);
             unlink(path);
         }
+        remove_segments(table, set);
+    }
+}
+
+bool solve_scratch_checkpointed(const char *table, int sets) {
+    for (int set = 0; set < sets; set++) {
+        char path[4400];
+        solver_scratch_path(table, set, SCRATCH_CHECKPOINT, path, sizeof path);
+        if (access(path, F_OK) == 0) return true;
+    }
+    return false;
 }
 
 uint64_t solve_scratch_held(const char *table, int sets) {
@@ -78,10 +112,11 @@ uint64_t solve_scratch_held(const char *table, int sets) {
     return held;
 }
 
-Status solver_open_files(Solver *s, bool fresh, char *err, size_t errlen) {
+Status solver_open_files(Solver *s, bool fresh, uint64_t stored, char *err, size_t errlen) {
     char path[4400];
     solver_scratch_path(s->opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
-    Status st = slice_file_open(path, solver_cells_bytes(&s->ix), fresh, &s->file, err, errlen);
+    Status st = slice_store_open(path, &s->ix, s->order, fresh, stored,
+                                 slice_store_cache_bytes(&s->ix), &s->store, err, errlen);
     solver_scratch_path(s->opt->scratch, s->set, SCRATCH_UNSTORED, path, sizeof path);
     if (st == STATUS_OK)
         st = slice_file_open(path, solver_unstored_bytes(&s->ix), fresh, &s->bits, err, errlen);

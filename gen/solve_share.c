@@ -9,7 +9,7 @@
 
 /* Slice groups shared out over processes: see solve.h.  The process that shares them out
  * holds the order, the scratch files (made, or continued from a checkpoint, by open_scratch)
- * and the checkpoint; it never solves. */
+ * and the checkpoint, and appends each range's segment to the store; it never solves. */
 struct SliceShare {
     Solver *s;
     SolveOptions opt;
@@ -48,13 +48,17 @@ bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
     return *end > 0;
 }
 
-void slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits) {
+Status slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits,
+                       char *err, size_t errlen) {
     Solver *s = sh->s;
     for (uint64_t k = begin; k < begin + count; k++)
         for (int side = 0; side < 2; side++)
             solver_or_bits(s->unstored, slice_index(s, k, side), bits,
                            range_offset(s, begin, k, side), s->slice_size);
     slice_file_release(s->bits);
+    char path[4400];
+    solver_segment_path(sh->table, s->set, begin, path, sizeof path);
+    return slice_store_append_file(s->store, path, err, errlen);
 }
 
 Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
@@ -66,10 +70,10 @@ Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t err
 void slice_share_free(SliceShare *sh) {
     if (!sh) return;
     char err[600];
-    if (sh->s && sh->s->file && sh->s->solved > sh->s->checkpointed)
+    if (sh->s && sh->s->store && sh->s->solved > sh->s->checkpointed)
         solver_checkpoint(sh->s, true, err, sizeof err); /* else the last one stands */
     if (sh->s) {
-        slice_file_free(sh->s->file);
+        slice_store_free(sh->s->store);
         slice_file_free(sh->s->bits);
         solver_free(sh->s, 0);
     }
@@ -102,15 +106,18 @@ Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
     }
     char path[4400];
     solver_scratch_path(opt->scratch, s->set, SCRATCH_CELLS, path, sizeof path);
+    uint64_t cache = slice_store_cache_bytes(&s->ix);
     if (st == STATUS_OK)
-        st = slice_file_open(path, solver_cells_bytes(&s->ix), false, &s->file, err, errlen);
-    if (st == STATUS_OK) {
-        s->finished = slice_file_data(s->file);
-        st = solver_chunks(s, threads, begin, count, err, errlen);
-    }
-    if (st == STATUS_OK) st = slice_file_sync(s->file, err, errlen);
+        st = slice_store_open(path, &s->ix, s->order, false, SLICE_STORE_ALL, cache, &s->store, err,
+                              errlen);
+    solver_segment_path(opt->scratch, s->set, begin, path, sizeof path);
+    if (st == STATUS_OK) /* a small cache: its blocks are never read */
+        st = slice_store_open(path, &s->ix, s->order, true, 0, 0, &s->segment, err, errlen);
+    if (st == STATUS_OK) st = solver_chunks(s, threads, begin, count, err, errlen);
+    if (st == STATUS_OK) st = slice_store_sync(s->segment, err, errlen);
     if (st == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    slice_file_free(s->file);
+    slice_store_free(s->store);
+    slice_store_free(s->segment);
     free(s->cells);
     solver_free(s, threads);
     return st;

@@ -26,12 +26,13 @@
  * (see pending_cell), so no other array is needed.
  *
  * In slice groups (SolveOptions.scratch) the 3 bytes are kept only for a chunk of a group,
- * as many slices as the memory given allows, at least one: each chunk finished is written
- * to a scratch file (slice_file.h), mapped whole, from which the slices after it read what
- * their men's steps lead to; the bitmap is a second one, to which each chunk's bits are
- * copied with its cells (put_chunk).  The process holds only the pages of those files it
- * read or wrote since it last let them go, every RELEASE_POSITIONS positions solved.  After
- * a chunk, from time to time (see checkpoint), both files are synced and a checkpoint
+ * as many slices as the memory given allows, at least one: each chunk finished is appended
+ * compressed to a store (slice_store.h), from which the slices after it read what their
+ * men's steps lead to through a bounded cache; the bitmap is a scratch file (slice_file.h),
+ * mapped whole, to which each chunk's bits are copied as its cells are stored (put_chunk).
+ * The process holds only the pages of the bitmap it read or wrote since it last let them
+ * go, every RELEASE_POSITIONS positions solved.  After a chunk, from time to time (see
+ * checkpoint), the store and the bitmap are synced and a checkpoint
  * (slice_checkpoint.h) records how far the order got, so that a run cut short is continued
  * after its last checkpointed chunk (see resume_point for why that gives the same cells).
  * The groups' slices can also be shared out over processes, which solve ranges of one group
@@ -40,6 +41,7 @@
 #define DTB_SOLVER_H
 
 #include "movegen.h"
+#include "slice_store.h"
 #include "solve.h"
 #include "unmove.h"
 
@@ -57,9 +59,8 @@
  * layer look at a span in vain. */
 #define SPAN_BITS 10
 
-/* The pages of the scratch files are let go after this many positions solved: a position
- * reads a cell for each step of a man, a page of 2048 of them, so that even read one a page
- * the pages held stay below a few hundred MiB. */
+/* The pages of the bitmap's scratch file are let go after this many positions solved, so
+ * that even written one a page the pages held stay below a few hundred MiB. */
 #define RELEASE_POSITIONS (1u << 22)
 
 /* One thread's room for walking un-moves and listing moves. */
@@ -102,7 +103,8 @@ typedef struct Solver {
                             * unstored itself, in slice groups copied there (put_chunk) */
     uint64_t *range_bits;  /* solve_slice_range: where its range's bits go, or NULL */
     uint64_t range_begin;  /* and where in order the range starts */
-    const Cell *finished;  /* by index: the scratch file's cells, or NULL: all in memory */
+    SliceStore *store;     /* in slice groups, the finished cells (NULL: all in memory) */
+    SliceStore *segment;   /* solve_slice_range: where its range's cells go, else NULL */
     uint64_t *span_dtws;   /* per span of local indices: bit d % 64 for each DTW d decided or
                             * pending there */
     uint64_t slice_size;   /* positions of a slice with one side to move */
@@ -111,7 +113,7 @@ typedef struct Solver {
     uint64_t side_stride, slot_stride; /* of local indices */
     uint64_t window;                   /* positions the arrays hold */
     uint64_t chunk;                    /* slices solved at once in slice groups */
-    SliceFile *file, *bits;            /* the scratch files of cells and of unstored */
+    SliceFile *bits;                   /* in slice groups, the scratch file of unstored */
     uint64_t unreleased;               /* positions solved since they were let go */
     const SliceOrder *slices;          /* opt->order, or own_order */
     SliceOrder *own_order;             /* made here when the caller keeps none */
@@ -158,7 +160,7 @@ static inline uint64_t range_offset(const Solver *s, uint64_t begin, uint64_t k,
 
 /* The slice order[k]. */
 static inline Slice solver_slice_at(Solver *s, uint64_t k) {
-    uint64_t slice = s->order[k], slot = s->file ? k - s->chunk_first : slice;
+    uint64_t slice = s->order[k], slot = s->store ? k - s->chunk_first : slice;
     Slice sl = {s, {0, 0}, {0, 0}, 0};
     for (int side = 0; side < 2; side++) {
         sl.global[side] = slice_index(s, k, side);
@@ -172,15 +174,18 @@ static inline uint64_t bitmap_words(uint64_t positions) {
     return positions / 64 + 1;
 }
 
-/* The files of a value set solved in slice groups, beside the table: its two scratch files
- * and its checkpoint.  None ends in the tables' ending, so nothing that lists tables sees
- * them (tb_each_file), nor in a table's name with ".tmp", which a run removes as left by a
- * writer cut short (atomic_remove_leftovers). */
+/* The files of a value set solved in slice groups, beside the table: its cells' store, its
+ * bitmap and its checkpoint; and the segments of ranges solved by other processes.  None ends in
+ * the tables' ending, so nothing that lists tables sees them (tb_each_file), nor in a table's name
+ * with ".tmp", which a run removes as left by a writer cut short (atomic_remove_leftovers). */
 enum { SCRATCH_CELLS, SCRATCH_UNSTORED, SCRATCH_CHECKPOINT, SCRATCH_FILES };
+
+/* The segment of the range of the order from `begin` of value set `set` of table. */
+void solver_segment_path(const char *table, int set, uint64_t begin, char *path, size_t len);
 
 /* solve_layers.c: the slices, each by layers of DTW, group by group. */
 
-/* Lets the scratch files' pages go. */
+/* Lets the bitmap's pages go. */
 void solver_release(const Solver *s);
 
 /* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks that
@@ -197,15 +202,15 @@ Status solver_groups(Solver *s, int threads, char *err, size_t errlen);
 /* ORs n bits of src, from bit `from` on, into dst from bit `to` on. */
 void solver_or_bits(uint64_t *dst, uint64_t to, const uint64_t *src, uint64_t from, uint64_t n);
 
-/* Writes the finished slices order[begin, begin + count) to the scratch file, and their bits
- * where they go. */
+/* Stores the finished slices order[begin, begin + count), and their bits where they go. */
 Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen);
 
 /* The path of scratch file `file` (SCRATCH_*) of value set `set` of table. */
 void solver_scratch_path(const char *table, int set, int file, char *path, size_t len);
 
-/* Opens the scratch files of s's value set: made anew when fresh, else as they are. */
-Status solver_open_files(Solver *s, bool fresh, char *err, size_t errlen);
+/* Opens the scratch files of s's value set: made anew when fresh, else as they are, the
+ * store cut to `stored` bytes. */
+Status solver_open_files(Solver *s, bool fresh, uint64_t stored, char *err, size_t errlen);
 
 /* solve_checkpoint.c: checkpoints, and continuing from one. */
 
@@ -219,8 +224,7 @@ Status solver_open_scratch(Solver *s, char *err, size_t errlen);
 
 /* solve.c: the solver, its memory, and a material solved whole. */
 
-/* The bytes of a value set's scratch files: its cells, and its bitmap. */
-uint64_t solver_cells_bytes(const Indexer *ix);
+/* The bytes of a value set's bitmap file. */
 uint64_t solver_unstored_bytes(const Indexer *ix);
 
 /* The bytes of the arrays for a window of `window` positions. */

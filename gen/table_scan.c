@@ -21,7 +21,7 @@ static const char *unwritable(Cell c) {
 typedef struct Scan {
     TableWriter *w;
     int set;
-    const Cell *cells;
+    const CellSource *src;
     const uint64_t *unstored;
     uint64_t base; /* of the window scanned */
     uint64_t counts[THREADS_MAX][2][4], stored[THREADS_MAX][4];
@@ -35,8 +35,9 @@ static void scan_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     Scan *scan = ctx;
     const TableWriter *w = scan->w;
     uint64_t per_side = w->info.positions / 2;
+    StoreCursor cursor = STORE_CURSOR_START;
     for (uint64_t i = scan->base + begin; i < scan->base + end; i++) {
-        Cell c = scan->cells[i];
+        Cell c = writer_cell(scan->src, &cursor, i);
         scan->counts[thread][i >= per_side][CELL_WDL(c)]++;
         if (writer_is_unstored(scan->unstored, i) || i - w->stored_first >= w->stored_count)
             continue;
@@ -77,11 +78,11 @@ static unsigned scan_total(TableWriter *w, const Scan *scan, unsigned *max_half)
 /* Scans set `set` (Scan) in windows of RELEASE_POSITIONS a thread, letting go of the pages
  * read after each; *max_half receives the largest DTW half stored and *common the WDL
  * stored most often. */
-Status writer_scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+Status writer_scan_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
                        unsigned *max_half, unsigned *common, char *err, size_t errlen) {
     Scan *scan = calloc(1, sizeof *scan);
     if (!scan) return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
-    *scan = (Scan){.w = w, .set = set, .cells = cells, .unstored = unstored};
+    *scan = (Scan){.w = w, .set = set, .src = src, .unstored = unstored};
     for (int t = 0; t < THREADS_MAX; t++) scan->first_bad[t] = NO_POSITION;
     uint64_t window = (uint64_t)RELEASE_POSITIONS * (uint64_t)w->threads, bad = NO_POSITION;
     for (; scan->base < w->info.positions && bad == NO_POSITION; scan->base += window) {
@@ -92,8 +93,10 @@ Status writer_scan_set(TableWriter *w, int set, const Cell *cells, const uint64_
     }
     *common = scan_total(w, scan, max_half);
     free(scan);
-    if (bad == NO_POSITION) return STATUS_OK;
+    Status s = writer_source_failed(src, err, errlen);
+    if (s != STATUS_OK || bad == NO_POSITION) return s;
+    StoreCursor cursor = STORE_CURSOR_START;
     return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
                        "cannot write position %llu of value set %d: %s", (unsigned long long)bad,
-                       set, unwritable(cells[bad]));
+                       set, unwritable(writer_cell(src, &cursor, bad)));
 }

@@ -262,22 +262,25 @@ static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
 
 /* The first value stream kind stores in the file's places [begin, end), to fill those
  * before it. */
-unsigned writer_first_stored(const PartOrder *order, int kind, const Cell *cells,
+unsigned writer_first_stored(const PartOrder *order, int kind, const CellSource *src,
                              const uint64_t *unstored, uint64_t begin, uint64_t end) {
     unsigned value;
     PartWalk walk;
+    StoreCursor cursor = STORE_CURSOR_START;
     part_walk_start(order, begin, &walk);
     for (uint64_t k = begin; k < end; k++, part_walk_next(order, &walk))
-        if (stored_value(kind, cells[walk.index], writer_is_unstored(unstored, walk.index), &value))
+        if (stored_value(kind, writer_cell(src, &cursor, walk.index),
+                         writer_is_unstored(unstored, walk.index), &value))
             return value;
     return 0;
 }
 
 /* The job of stream i of w's layout. */
-StreamJob writer_stream_job(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored) {
+StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src,
+                            const uint64_t *unstored) {
     return (StreamJob){.w = w,
                        .i = i,
-                       .cells = cells,
+                       .src = src,
                        .unstored = unstored,
                        .order = &w->order,
                        .stored_first = w->stored_first,
@@ -296,10 +299,12 @@ void writer_block_range(const StreamJob *job, uint64_t block, uint64_t *begin, u
 int writer_last_stored(const StreamJob *job, uint64_t block) {
     uint64_t start, n;
     unsigned value;
+    StoreCursor cursor = STORE_CURSOR_START;
     writer_block_range(job, block, &start, &n);
     for (uint64_t place = start + n; place-- > start;) {
         uint64_t i = part_order_to_index(job->order, place);
-        if (stored_value(job->i % 2, job->cells[i], writer_is_unstored(job->unstored, i), &value))
+        if (stored_value(job->i % 2, writer_cell(job->src, &cursor, i),
+                         writer_is_unstored(job->unstored, i), &value))
             return (int)value;
     }
     return -1;
@@ -341,16 +346,17 @@ void writer_gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) 
     part_walk_start(order, begin, &walk);
     ahead = walk;
     for (uint64_t k = 0; k < GATHER_AHEAD && k < n; k++) part_walk_next(order, &ahead);
+    const Cell *cells = job->src->cells; /* or NULL: read from a store through p's cursor */
     for (uint64_t k = 0; k < n; k++, part_walk_next(order, &walk)) {
         if (k + GATHER_AHEAD < n) {
-            __builtin_prefetch(&job->cells[ahead.index]);
+            if (cells) __builtin_prefetch(&cells[ahead.index]);
             if (job->unstored) __builtin_prefetch(&job->unstored[ahead.index / 64]);
             part_walk_next(order, &ahead);
         }
         unsigned value;
         uint64_t i = walk.index;
-        bool stored =
-            stored_value(kind, job->cells[i], writer_is_unstored(job->unstored, i), &value);
+        bool stored = stored_value(kind, writer_cell(job->src, &p->cursor, i),
+                                   writer_is_unstored(job->unstored, i), &value);
         p->values[k] = stored ? (uint16_t)value : NOT_STORED;
     }
 }
@@ -409,13 +415,13 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
 }
 
 /* Compresses stream i of w's layout and writes it; common is its set's most common WDL. */
-static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored,
+static Status write_stream(TableWriter *w, int i, const CellSource *src, const uint64_t *unstored,
                            unsigned common, char *err, size_t errlen) {
-    StreamJob job = writer_stream_job(w, i, cells, unstored);
+    StreamJob job = writer_stream_job(w, i, src, unstored);
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     job.common = common;
-    job.before = writer_first_stored(&w->order, i % 2, cells, unstored, begin, end);
+    job.before = writer_first_stored(&w->order, i % 2, src, unstored, begin, end);
     Status s = STATUS_OK;
     uint64_t batch = (uint64_t)w->batch_count;
     for (; s == STATUS_OK && job.first_block < blocks; job.first_block += batch) {
@@ -427,25 +433,41 @@ static Status write_stream(TableWriter *w, int i, const Cell *cells, const uint6
             const Packed *out = &w->batch[k];
             s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
         }
+        if (s == STATUS_OK) s = writer_source_failed(src, err, errlen);
         writer_release_pages(w);
     }
     return s;
 }
 
-Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
-                            char *err, size_t errlen) {
+Status writer_source_failed(const CellSource *src, char *err, size_t errlen) {
+    return src->store ? slice_store_failed(src->store, err, errlen) : STATUS_OK;
+}
+
+static Status add_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
+                      char *err, size_t errlen) {
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
         return status_fail(err, errlen, STATUS_CORRUPT, w->path,
                            "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0, common = 0;
-    Status s = writer_pick_layout(w, cells, unstored, err, errlen);
-    if (s == STATUS_OK)
-        s = writer_scan_set(w, set, cells, unstored, &max_half, &common, err, errlen);
+    for (int t = 0; t < w->threads; t++) /* a cursor of the last set's store is stale */
+        w->packer[t].cursor = (StoreCursor)STORE_CURSOR_START;
+    Status s = writer_pick_layout(w, src, unstored, err, errlen);
+    if (s == STATUS_OK) s = writer_scan_set(w, set, src, unstored, &max_half, &common, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
     for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
-        s = write_stream(w, 2 * set + kind, cells, unstored, common, err, errlen);
+        s = write_stream(w, 2 * set + kind, src, unstored, common, err, errlen);
     if (s == STATUS_OK) w->sets_added++;
     return s;
+}
+
+Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+                            char *err, size_t errlen) {
+    return add_set(w, set, &(CellSource){cells, NULL}, unstored, err, errlen);
+}
+
+Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store,
+                                   const uint64_t *unstored, char *err, size_t errlen) {
+    return add_set(w, set, &(CellSource){NULL, store}, unstored, err, errlen);
 }
 
 static void encode_header(uint8_t *h, const TableWriter *w) {

@@ -4,6 +4,7 @@
 #define DTB_TABLE_WRITER_H
 
 #include "material.h"
+#include "slice_store.h"
 #include "table_file.h"
 
 #include <stddef.h>
@@ -78,9 +79,15 @@ void table_writer_draft(TableWriter *w);
 Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
                             char *err, size_t errlen);
 
-/* Has w call release(ctx) each time it has read a stretch of the cells given to it, for
- * cells mapped from a file that can then let go of the pages read (slice_file.h): so that
- * the process holds some MiB of them at a time rather than the whole value set. */
+/* table_writer_add_set with the cells in a store of slice groups (slice_store.h), read
+ * through its cache of decoded blocks as the writer walks them: STATUS_IO or STATUS_CORRUPT
+ * besides where a block of it cannot be read. */
+Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store,
+                                   const uint64_t *unstored, char *err, size_t errlen);
+
+/* Has w call release(ctx) each time it has read a stretch of the positions given to it, for
+ * a bitmap mapped from a file that can then let go of the pages read (slice_file.h): so that
+ * the process holds some MiB of it at a time rather than the whole value set's. */
 void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx);
 
 /* Makes the header carry these counts ([value set][side to move][WDL_*]) rather than

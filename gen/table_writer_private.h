@@ -3,6 +3,7 @@
 #ifndef DTB_TABLE_WRITER_PRIVATE_H
 #define DTB_TABLE_WRITER_PRIVATE_H
 
+#include "slice_store.h"
 #include "table_format.h"
 #include "table_writer.h"
 
@@ -12,13 +13,30 @@
 
 #define THREADS_MAX 64
 
-/* One thread's tools: a compression context, a block's values (gather), its encoded bytes
- * and a block compressed only to be sized (writer_pick_layout). */
+/* One thread's tools: a compression context, a block's values (gather), its encoded bytes,
+ * a block compressed only to be sized (writer_pick_layout), and where it reads cells in a
+ * store. */
 typedef struct Packer {
     ZSTD_CCtx *cctx;
     uint16_t *values;
     uint8_t *raw, *sized;
+    StoreCursor cursor;
 } Packer;
+
+/* The cells of a value set being written: in memory, or in a store (slice_store.h) read
+ * through each reader's cursor.  A reader of a store checks writer_source_failed after its
+ * pass. */
+typedef struct CellSource {
+    const Cell *cells; /* or NULL */
+    SliceStore *store;
+} CellSource;
+
+static inline Cell writer_cell(const CellSource *src, StoreCursor *cursor, uint64_t i) {
+    return src->cells ? src->cells[i] : slice_store_at(src->store, cursor, i);
+}
+
+/* The first failure of reading src's store, STATUS_OK when none. */
+Status writer_source_failed(const CellSource *src, char *err, size_t errlen);
 
 /* A block of a batch: the last value its stream stores in it (-1 for none), the value
  * stored before it, and its bytes: bytes[best] is written, the other holds a trial of the
@@ -56,9 +74,9 @@ struct TableWriter {
     void *release_ctx;
 };
 
-/* Cells mapped from a file (table_writer_set_release) let go of the pages read after each
- * window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after each
- * batch of blocks. */
+/* The pages read of a bitmap mapped from a file (table_writer_set_release) are let go after
+ * each window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after
+ * each batch of blocks. */
 #define RELEASE_POSITIONS (1u << 24)
 
 /* A stream being written in batches of blocks, or sized on a sample of its blocks
@@ -66,7 +84,7 @@ struct TableWriter {
 typedef struct StreamJob {
     TableWriter *w;
     int i; /* the stream */
-    const Cell *cells;
+    const CellSource *src;
     const uint64_t *unstored;
     const PartOrder *order;
     uint64_t stored_first, stored_count, per_block;
@@ -84,9 +102,9 @@ enum { PICK_LEVEL = 1 };
 bool writer_picks_order(const TableInfo *info);
 void writer_release_pages(const TableWriter *w);
 bool writer_is_unstored(const uint64_t *unstored, uint64_t i);
-unsigned writer_first_stored(const PartOrder *order, int kind, const Cell *cells,
+unsigned writer_first_stored(const PartOrder *order, int kind, const CellSource *src,
                              const uint64_t *unstored, uint64_t begin, uint64_t end);
-StreamJob writer_stream_job(TableWriter *w, int i, const Cell *cells, const uint64_t *unstored);
+StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src, const uint64_t *unstored);
 void writer_block_range(const StreamJob *job, uint64_t block, uint64_t *begin, uint64_t *n);
 int writer_last_stored(const StreamJob *job, uint64_t block);
 void writer_gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n);
@@ -94,11 +112,11 @@ size_t writer_pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned l
                          const unsigned *constant, int level, uint8_t *out);
 
 /* table_scan.c: counts set `set` into w's header and checks its stored cells. */
-Status writer_scan_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
+Status writer_scan_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
                        unsigned *max_half, unsigned *common, char *err, size_t errlen);
 
 /* table_layout.c: the side to move stored and the order of the parts, where w is left them. */
-Status writer_pick_layout(TableWriter *w, const Cell *cells, const uint64_t *unstored, char *err,
-                          size_t errlen);
+Status writer_pick_layout(TableWriter *w, const CellSource *src, const uint64_t *unstored,
+                          char *err, size_t errlen);
 
 #endif

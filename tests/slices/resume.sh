@@ -9,8 +9,8 @@
 # TARGET must be the material of the set that needs the most memory: --memory is set just
 # above its need in slice groups, so that its slices are solved in many chunks.
 # Then TARGET is killed the same way four times more, and each time something is spoiled
-# before the rerun: a byte of the checkpoint flipped, the checkpoint cut short, the scratch
-# file of cells cut short, and TARGET's checkpoint moved to OTHER's name (OTHER's table
+# before the rerun: a byte of the checkpoint flipped, the checkpoint cut short, the store
+# of cells cut short below the bytes the checkpoint says it holds, and TARGET's checkpoint moved to OTHER's name (OTHER's table
 # removed): the rerun must discard it with a message naming the file, and still write the
 # reference.  The killed run has written correct cells past its checkpoint, so a resume
 # that skipped slices could pass here: test_slice_resume.c spoils them first.
@@ -115,13 +115,13 @@ spoil() {
 OTHER_NAME=$OTHER
 [ "$SET" = rules ] && OTHER_NAME="$OTHER (rules values)"
 OTHER_CKPT=$RUN/$OTHER.dtb.$SET.checkpoint
-CELLS=$RUN/$TARGET.dtb.$SET.cells.tmp
+CELLS=$RUN/$TARGET.dtb.$SET.cells.zst.tmp
 spoil "a byte flipped" "printf D | dd of='$CKPT' bs=1 seek=0 conv=notrunc 2>/dev/null" \
     "$NAME" "$CKPT" "its check line does not match its content"
 spoil "the checkpoint cut short" "truncate -s 100 '$CKPT'" \
     "$NAME" "$CKPT" "it does not end in a check line"
-spoil "the cells cut short" "truncate -s 1000 '$CELLS'" \
-    "$NAME" "$CKPT" "the scratch file '$CELLS' has 1000 bytes, not "
+spoil "the cells cut short" "truncate -s 1 '$CELLS'" \
+    "$NAME" "$CKPT" "the scratch file '$CELLS' has 1 bytes, not the "
 spoil "another material's checkpoint" "mv '$CKPT' '$OTHER_CKPT'" \
     "$OTHER_NAME" "$OTHER_CKPT" "it is of other work: 'material $TARGET', not 'material $OTHER'"
 finish

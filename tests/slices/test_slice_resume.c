@@ -1,19 +1,22 @@
 /* A material solved in slice groups and resumed from its checkpoint gives the cells of a
- * solve in memory, whatever the scratch file holds past the checkpoint.  A run killed
+ * solve in memory, whatever the store of cells holds past the checkpoint.  A run killed
  * mid-material (tests/slices/resume.sh) has written correct cells after its last
- * checkpoint, which would hide a resume that skips slices; here every cell of the slices
- * the checkpoint does not count as finished is overwritten with a value no solve writes
- * (a win in 511 plies) before the solve is run again.  The slices it counts are the first
- * of the order, which is group by group (slice_plan.h) and, inside a group, by index; holes
- * are left as they are, 0, as no solve writes them. */
+ * checkpoint, which would hide a resume that skips slices; here the store gets records of
+ * every slice the checkpoint does not count as finished, all a value no solve writes (a
+ * win in 511 plies), before the solve is run again.  The store is checked to be
+ * compressed, under half the cells' bytes and within the bound the plan counts on.  The slices it
+ * counts are the first of the order, which is group by group (slice_plan.h) and, inside a group, by
+ * index; holes are left as they are, 0, as no solve writes them. */
 #include "build.h"
 #include "draw_rules.h"
+#include "slice_store.h"
 #include "solve.h"
 
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static int failures;
@@ -23,42 +26,66 @@ static void die(const char *what, const char *err) {
     exit(1);
 }
 
-/* The `solved` line of the checkpoint at path. */
-static uint64_t checkpoint_solved(const char *path) {
+/* The number on the line of the checkpoint at path that begins with `key`. */
+static uint64_t checkpoint_line(const char *path, const char *key) {
     FILE *f = fopen(path, "r");
     char line[256];
-    unsigned long long solved = 0;
+    unsigned long long value = 0;
     while (f && fgets(line, sizeof line, f))
-        if (sscanf(line, "solved %llu", &solved) == 1) break;
+        if (strncmp(line, key, strlen(key)) == 0 && sscanf(line + strlen(key), "%llu", &value))
+            break;
     if (f) fclose(f);
-    if (!solved) die(path, "no checkpoint with slices solved");
-    return solved;
+    if (!value) die(path, "no checkpoint with slices solved");
+    return value;
 }
 
-/* Overwrites the cells of every slice but the first `kept` of the order. */
-static void spoil_unfinished(const Indexer *ix, const char *cells_path, uint64_t kept) {
+/* Cuts the store to the bytes the checkpoint says it holds, and appends records of every
+ * slice but the first `kept` of the order, all their cells spoiled: a resume that read them,
+ * rather than cut them off, would take them for finished.  The order is group by group
+ * (fewest rows to go first) and by index inside a group, holes last (slice_plan.h). */
+static void spoil_unfinished(const Indexer *ix, const char *cells_path, uint64_t kept,
+                             uint64_t stored) {
     SlicePlan plan;
     uint64_t count = ix->men_count[WHITE] * ix->men_count[BLACK], size = ix->per_side / count;
     uint8_t *rows = malloc(count);
-    if (!rows || !slice_plan_make(ix, &plan, rows)) die(cells_path, "out of memory");
-    bool *finished = calloc(count, 1);
-    for (int r = 0; r < SLICE_HOLE && kept > 0; r++)
-        for (uint64_t k = 0; k < count && kept > 0; k++)
-            if (rows[k] == r) finished[k] = true, kept--;
-    Cell *garbage = malloc(size * sizeof *garbage);
-    for (uint64_t i = 0; i < size; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
-    int fd = open(cells_path, O_WRONLY);
-    if (fd < 0) die(cells_path, "cannot open");
-    for (uint64_t k = 0; k < count; k++) /* holes are never written: they stay 0 */
-        for (int side = 0; side < 2 && !finished[k] && rows[k] != SLICE_HOLE; side++) {
-            off_t at = (off_t)((side * ix->per_side + k * size) * sizeof(Cell));
-            if (pwrite(fd, garbage, size * sizeof(Cell), at) != (ssize_t)(size * sizeof(Cell)))
-                die(cells_path, "cannot write");
-        }
-    close(fd);
+    uint32_t *order = malloc(count * sizeof *order);
+    if (!rows || !order || !slice_plan_make(ix, &plan, rows)) die(cells_path, "out of memory");
+    uint64_t solved = 0;
+    for (int r = 0; r <= SLICE_HOLE; r++)
+        for (uint64_t k = 0; k < count; k++)
+            if (rows[k] == r) order[solved++] = (uint32_t)k;
+    solved = count - plan.group[SLICE_HOLE]; /* holes are never stored: they read 0 */
+    Cell *garbage = malloc((solved - kept) * size * sizeof *garbage + 1);
+    for (uint64_t i = 0; i < (solved - kept) * size; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
+    SliceStore *store;
+    char err[512];
+    if (slice_store_open(cells_path, ix, order, false, stored, 1 << 20, &store, err, sizeof err))
+        die(cells_path, err);
+    for (int side = 0; side < 2 && kept < solved; side++)
+        if (slice_store_put(store, side, kept, solved - kept, garbage, err, sizeof err))
+            die(cells_path, err);
+    slice_store_free(store);
     free(garbage);
-    free(finished);
+    free(order);
     free(rows);
+}
+
+/* The bytes of the file at path. */
+static uint64_t file_bytes(const char *path) {
+    struct stat info;
+    if (stat(path, &info) != 0) die(path, "cannot read its size");
+    return (uint64_t)info.st_size;
+}
+
+/* Whether the store holds the cells of a solve in memory. */
+static bool same_cells(const Cell *cells, SliceStore *store, uint64_t positions) {
+    for (uint64_t i = 0; i < positions; i++) {
+        Cell c;
+        char err[512];
+        if (slice_store_read(store, i, &c, err, sizeof err)) die("read", err);
+        if (c != cells[i]) return false;
+    }
+    return true;
 }
 
 static void solve(const Variant *v, Tablebase *tb, const Material *m, const SolveOptions *opt,
@@ -67,8 +94,28 @@ static void solve(const Variant *v, Tablebase *tb, const Material *m, const Solv
     if (solve_material(v, tb, m, opt, out, err, sizeof err) != STATUS_OK) die("solve", err);
 }
 
+/* The store holds its cells compressed: once solved, its file is under half the 2 bytes a
+ * position of the material's cells, and within the bound --plan counts on
+ * (slice_store_estimate); and it holds the bytes its checkpoint counts. */
+static void check_compressed(const char *name, int set, const char *path, uint64_t stored,
+                             const Indexer *ix) {
+    uint64_t held = file_bytes(path), plain = ix->size * sizeof(Cell);
+    SlicePlan plan;
+    uint64_t groups = 0;
+    if (!slice_plan_make(ix, &plan, NULL)) die(path, "out of memory");
+    for (int r = 0; r < SLICE_HOLE; r++) groups += plan.group[r] > 0;
+    uint64_t bound = slice_store_estimate(ix, groups);
+    bool ok = held >= stored && held < plain / 2 && held <= bound;
+    printf("%s %s set %d: the store holds %llu bytes once solved, %.1f%% of %llu "
+           "uncompressed, its bound %llu; %llu at its checkpoint\n",
+           ok ? "ok  " : "FAIL", name, set, (unsigned long long)held,
+           100.0 * (double)held / (double)plain, (unsigned long long)plain,
+           (unsigned long long)bound, (unsigned long long)stored);
+    failures += !ok;
+}
+
 /* Solves m's value set `set` in memory, then in slice groups one slice a chunk, spoils the
- * scratch past its checkpoint and solves again: the second must resume and give the same
+ * store past its checkpoint and solves again: the second must resume and give the same
  * cells and unstored positions as the first. */
 static void check_resume(const Variant *v, Tablebase *tb, const Material *m, int set) {
     char name[MATERIAL_NAME_MAX], table[4200], path[4400];
@@ -83,15 +130,16 @@ static void check_resume(const Variant *v, Tablebase *tb, const Material *m, int
     solve(v, tb, m, &opt, &first);
     solved_table_free(&first);
     snprintf(path, sizeof path, "%s.%s.checkpoint", table, set ? "rules" : "pure");
-    uint64_t kept = checkpoint_solved(path);
-    snprintf(path, sizeof path, "%s.%s.cells.tmp", table, set ? "rules" : "pure");
-    spoil_unfinished(&ix, path, kept);
+    uint64_t kept = checkpoint_line(path, "solved "), stored = checkpoint_line(path, "stored ");
+    snprintf(path, sizeof path, "%s.%s.cells.zst.tmp", table, set ? "rules" : "pure");
+    check_compressed(name, set, path, stored, &ix);
+    spoil_unfinished(&ix, path, kept, stored);
     char log[1024] = "";
     opt.progress = fmemopen(log, sizeof log - 1, "w");
     solve(v, tb, m, &opt, &resumed);
     fclose((FILE *)opt.progress);
     bool said = strstr(log, ": resuming at slice ") != NULL;
-    bool same = memcmp(whole.cells, resumed.cells, ix.size * sizeof(Cell)) == 0 &&
+    bool same = same_cells(whole.cells, resumed.store, ix.size) &&
                 memcmp(whole.unstored, resumed.unstored, (ix.size + 63) / 64 * 8) == 0;
     printf("%s %s %s set %d: resumed after %llu slices%s\n", said && same ? "ok  " : "FAIL", v->id,
            name, set, (unsigned long long)kept,
