@@ -28,8 +28,6 @@ enum { HEAD_BYTES = 40, HEAD_CHECKED = 32, U32_BYTES = 4 };
 
 static const uint8_t store_magic[4] = {'d', 't', 'b', 'S'};
 
-#define NO_CELLS UINT64_MAX
-
 /* The budget: a floor, blocks for every thread's slices solving and for a writer's pass
  * over a material of few slices; and a ceiling, so that a material of many slices still
  * solves in the memory of a node.  A writer's walk in an order with the men minor that
@@ -50,13 +48,26 @@ typedef struct BlockPage {
     atomic_bool referenced[PAGE_BLOCKS];
 } BlockPage;
 
+/* The slices order[first, first + count) with a side to move, stored one after another
+ * from block `block` on: a record (index_record). */
+typedef struct Span {
+    uint32_t first, count;
+    uint64_t block;
+} Span;
+
+/* A side's spans, sorted by first and apart. */
+typedef struct Spans {
+    Span *span;
+    uint64_t count, room;
+} Spans;
+
 struct SliceStore {
     int fd;
     char path[4400];
     uint64_t per_side, slice_size, slice_count;
-    const uint32_t *order; /* of the slices (slice_store_open) */
-    size_t block_bytes;    /* decoded, the most a block holds */
-    uint64_t *start;       /* [side * slice_count + slice]: where it begins (index_record) */
+    size_t block_bytes; /* decoded, the most a block holds */
+    uint32_t *place;    /* [slice]: its place in the order, k where order[k] is it */
+    Spans spans[2];     /* [side] */
     BlockPage **pages;
     uint64_t page_count; /* of pages, made or not */
     uint64_t blocks;
@@ -128,10 +139,17 @@ static uint64_t page_count(const Indexer *ix) {
     return (ix->size / STORE_BLOCK_CELLS + 2 * slice_count(ix) + 2) / PAGE_BLOCKS + 1;
 }
 
-/* The directory: where each slice side begins, the page pointers, and the pages of the
- * blocks planned. */
+/* A side's room for spans made at first: its records planned.  A store that takes more
+ * (the shorter last chunks of ranges of other processes) grows it. */
+static uint64_t spans_planned(const Indexer *ix) {
+    return records_planned(ix, SLICE_ROWS_MAX) / 2;
+}
+
+/* The directory: each slice's place in the order, the spans planned, the page pointers,
+ * and the pages of the blocks planned. */
 static uint64_t directory_bytes(const Indexer *ix) {
-    return 2 * slice_count(ix) * sizeof(uint64_t) + page_count(ix) * sizeof(BlockPage *) +
+    return slice_count(ix) * sizeof(uint32_t) + 2 * spans_planned(ix) * sizeof(Span) +
+           page_count(ix) * sizeof(BlockPage *) +
            (blocks_planned(ix, SLICE_ROWS_MAX) / PAGE_BLOCKS + 1) * sizeof(BlockPage);
 }
 
@@ -211,14 +229,44 @@ static void record_seal(Record *r) {
     memcpy(r->head + HEAD_CHECKED, &check, 8);
 }
 
-/* Whether r's slices are of the order and not stored yet. */
+/* The spans of `spans` whose first is at most k: the place after the last of them.  Halved
+ * without a branch on the comparison, which a read per position could not predict. */
+static uint64_t spans_after(const Spans *spans, uint64_t k) {
+    if (spans->count == 0) return 0;
+    const Span *base = spans->span;
+    for (uint64_t n = spans->count; n > 1; n -= n / 2)
+        base = base[n / 2].first <= k ? base + n / 2 : base;
+    return (uint64_t)(base - spans->span) + (base->first <= k);
+}
+
+/* Whether r's slices are of the order and not stored yet: apart from the spans before and
+ * after where it goes. */
 static bool record_fits(const SliceStore *st, const Record *r) {
     if (r->side > 1 || r->slices == 0 || r->first > st->slice_count ||
         r->slices > st->slice_count - r->first)
         return false;
-    for (uint64_t j = 0; j < r->slices; j++)
-        if (st->start[r->side * st->slice_count + st->order[r->first + j]] != NO_CELLS)
-            return false;
+    const Spans *spans = &st->spans[r->side];
+    uint64_t at = spans_after(spans, r->first);
+    const Span *before = at > 0 ? &spans->span[at - 1] : NULL;
+    const Span *after = at < spans->count ? &spans->span[at] : NULL;
+    return (!before || before->first + before->count <= r->first) &&
+           (!after || r->first + r->slices <= after->first);
+}
+
+/* Puts span in its place among spans, growing their room where full; false when out of
+ * memory. */
+static bool spans_insert(Spans *spans, Span span) {
+    if (spans->count == spans->room) {
+        uint64_t room = 2 * spans->room + 1;
+        Span *more = realloc(spans->span, room * sizeof *more);
+        if (!more) return false;
+        spans->span = more;
+        spans->room = room;
+    }
+    uint64_t at = spans_after(spans, span.first);
+    memmove(&spans->span[at + 1], &spans->span[at], (spans->count - at) * sizeof span);
+    spans->span[at] = span;
+    spans->count++;
     return true;
 }
 
@@ -230,11 +278,10 @@ static BlockPage *page_of(SliceStore *st, uint64_t b) {
     return st->pages[p];
 }
 
-/* Records r's blocks, whose bytes begin at `at`, in the directory, and where each of its
- * slices begins: its place in the cells of all blocks laid end to end, each block
- * STORE_BLOCK_CELLS long (a record's last has fewer, past which no slice of it reaches),
- * so that one number a slice side gives a position's block and its cell there.  False when
- * out of memory. */
+/* Records r's blocks, whose bytes begin at `at`, in the directory, and its span: its
+ * slices lie one after another from its first block on, each block STORE_BLOCK_CELLS long
+ * (a record's last has fewer, past which no slice of it reaches), so that a slice's place
+ * in its span gives a position's block and its cell there.  False when out of memory. */
 static bool index_record(SliceStore *st, const Record *r, uint64_t at) {
     uint64_t first = st->blocks, cells = r->slices * st->slice_size;
     for (uint64_t b = 0; b < r->blocks; b++) {
@@ -246,12 +293,9 @@ static bool index_record(SliceStore *st, const Record *r, uint64_t at) {
         page->cells[i] = (uint32_t)(left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS);
         at += r->size[b];
     }
+    Span span = {(uint32_t)r->first, (uint32_t)r->slices, first};
+    if (!spans_insert(&st->spans[r->side], span)) return false;
     st->blocks += r->blocks;
-    for (uint64_t j = 0; j < r->slices; j++) {
-        uint64_t k = r->side * st->slice_count + st->order[r->first + j];
-        uint64_t cell = j * st->slice_size;
-        st->start[k] = first * STORE_BLOCK_CELLS + cell;
-    }
     return true;
 }
 
@@ -325,9 +369,13 @@ static Status open_file(SliceStore *st, bool fresh, uint64_t length, char *err, 
     return fresh ? STATUS_OK : read_records(st, length, err, errlen);
 }
 
-static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_bytes) {
-    uint64_t sides = 2 * st->slice_count;
-    st->start = malloc(sides * sizeof *st->start + 1);
+static bool alloc_directory(SliceStore *st, const Indexer *ix, const uint32_t *order,
+                            uint64_t cache_bytes) {
+    st->place = malloc(st->slice_count * sizeof *st->place + 1);
+    for (int side = 0; side < 2; side++) {
+        st->spans[side].room = spans_planned(ix);
+        st->spans[side].span = malloc(st->spans[side].room * sizeof(Span) + 1);
+    }
     st->page_count = page_count(ix);
     st->pages = calloc(st->page_count, sizeof *st->pages);
     st->cache = cache_new(cache_bytes);
@@ -335,9 +383,10 @@ static bool alloc_directory(SliceStore *st, const Indexer *ix, uint64_t cache_by
     st->cctx = ZSTD_createCCtx();
     st->planes = malloc(st->block_bytes);
     st->pack = malloc(ZSTD_compressBound(st->block_bytes));
-    if (!st->start || !st->pages || !st->cache || !st->cctx || !st->planes || !st->pack)
+    if (!st->place || !st->spans[0].span || !st->spans[1].span || !st->pages || !st->cache ||
+        !st->cctx || !st->planes || !st->pack)
         return false;
-    for (uint64_t k = 0; k < sides; k++) st->start[k] = NO_CELLS;
+    for (uint64_t k = 0; k < st->slice_count; k++) st->place[order[k]] = (uint32_t)k;
     return !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_compressionLevel, STORE_LEVEL)) &&
            !ZSTD_isError(ZSTD_CCtx_setParameter(st->cctx, ZSTD_c_checksumFlag, 1));
 }
@@ -352,11 +401,15 @@ Status slice_store_open(const char *path, const Indexer *ix, const uint32_t *ord
     st->per_side = ix->per_side;
     st->slice_count = slice_count(ix);
     st->slice_size = side_positions(ix);
-    st->order = order;
     st->block_bytes = block_bytes(ix);
     st->estimate = slice_store_estimate(ix, SLICE_ROWS_MAX);
-    Status s = alloc_directory(st, ix, cache_bytes) ? STATUS_OK : STATUS_MEMORY;
-    if (s == STATUS_MEMORY) snprintf(err, errlen, "out of memory");
+    Status s = st->slice_count <= UINT32_MAX
+                   ? STATUS_OK
+                   : status_fail(err, errlen, STATUS_INPUT, path,
+                                 "%llu slices, more than a store numbers (%lu)",
+                                 (unsigned long long)st->slice_count, (unsigned long)UINT32_MAX);
+    if (s == STATUS_OK && !alloc_directory(st, ix, order, cache_bytes))
+        s = status_fail(err, errlen, STATUS_MEMORY, path, "out of memory");
     if (s == STATUS_OK) s = open_file(st, fresh, length, err, errlen);
     if (s != STATUS_OK) {
         slice_store_free(st);
@@ -528,20 +581,41 @@ static bool copy_kept(BlockPage *page, uint64_t i, uint64_t k, uint64_t n, Cell 
     return bytes != NULL;
 }
 
+/* Where slice order[k] with `side` to move begins in the cells of all blocks laid end to
+ * end; false where it was never stored (a hole).  The span a thread found last in a store
+ * is tried first: the reads of a slice's successors, and a writer's walk, come back to it
+ * more often than not. */
+static bool slice_start(const SliceStore *st, int side, uint64_t k, uint64_t *cell) {
+    static _Thread_local struct {
+        const SliceStore *st;
+        uint64_t at[2];
+    } hint;
+    const Spans *spans = &st->spans[side];
+    uint64_t at = hint.st == st ? hint.at[side] : 0;
+    if (at == 0 || at > spans->count || k - spans->span[at - 1].first >= spans->span[at - 1].count)
+        at = spans_after(spans, k);
+    if (at == 0 || k - spans->span[at - 1].first >= spans->span[at - 1].count) return false;
+    hint.st = st;
+    hint.at[side] = at;
+    const Span *span = &spans->span[at - 1];
+    *cell = span->block * STORE_BLOCK_CELLS + (k - span->first) * st->slice_size;
+    return true;
+}
+
 /* Copies up to *n cells from position index on, as far as its slice and its block go, to
  * out; *n is set to the cells copied.  A block not decoded is, and kept in the cache. */
 static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n, char *err,
                          size_t errlen) {
     int side = index >= st->per_side;
     uint64_t within = index - (uint64_t)side * st->per_side;
-    uint64_t slice = within / st->slice_size, rank = within % st->slice_size;
-    uint64_t k = (uint64_t)side * st->slice_count + slice;
+    uint64_t slice = within / st->slice_size, rank = within % st->slice_size, cell;
     if (*n > st->slice_size - rank) *n = st->slice_size - rank;
-    if (st->start[k] == NO_CELLS) {
+    if (!slice_start(st, side, st->place[slice], &cell)) {
         memset(out, 0, *n * sizeof *out);
         return STATUS_OK;
     }
-    uint64_t cell = st->start[k] + rank, b = cell / STORE_BLOCK_CELLS;
+    cell += rank;
+    uint64_t b = cell / STORE_BLOCK_CELLS;
     BlockPage *page = st->pages[b >> PAGE_BITS];
     uint64_t i = b & (PAGE_BLOCKS - 1), at = cell % STORE_BLOCK_CELLS;
     if (*n > page->cells[i] - at) *n = page->cells[i] - at;
@@ -608,7 +682,9 @@ void slice_store_free(SliceStore *st) {
     cache_free(st->cache);
     for (uint64_t p = 0; st->pages && p < st->page_count; p++) page_free(st->pages[p]);
     free((void *)st->pages);
-    free(st->start);
+    free(st->place);
+    free(st->spans[0].span);
+    free(st->spans[1].span);
     ZSTD_freeCCtx(st->cctx);
     free(st->planes);
     free(st->pack);

@@ -18,11 +18,12 @@
  * The record's cells, its slices one after another, are cut into blocks of
  * STORE_BLOCK_CELLS (the last shorter), so that a slice of a few positions (Frisian's men
  * alone: one) costs no block, no header and no number of its own.  The directory in memory
- * keeps, for each slice side, one number: where it begins in the cells of all blocks laid
- * end to end (none: never written, a hole, read as 0); and for each block where its bytes
- * lie.  A chunk holds at
- * least a block's worth of slices where its group has them (slice_store_least_slices), so
- * that records are few beside the blocks.
+ * keeps, for each slice, its place in the order (4 bytes: a material of men alone has
+ * billions of slices); for each side to move, each record's span of places and its first
+ * block, sorted by place, where a read finds its slice's record (none: never written, a
+ * hole, read as 0); and for each block where its bytes lie.  A chunk holds at least a
+ * block's worth of slices where its group has them (slice_store_least_slices), so that
+ * records are few beside the blocks.
 
  * Reading.  Decoded blocks live in a cache of format/block_cache.h, published in a slot
  * per block that readers load lock-free inside a read section (read_guard.h), as a table
@@ -60,13 +61,12 @@
 typedef struct SliceStore SliceStore;
 
 /* Opens the store at path of a material of this index, whose slices are solved in `order`
- * (read by the store as it opens, puts and appends, not after): made anew
- * when fresh; else the file
+ * (read by the store as it opens, not after): made anew when fresh; else the file
  * there, cut to `length` bytes (what a checkpoint says is durable), or with length
  * SLICE_STORE_ALL read as far as its records are whole.  cache_bytes is the budget of
  * decoded blocks.  STATUS_IO with err naming path and the cause (STATUS_MISSING when it is
- * not there), STATUS_CORRUPT when a record before `length` does not check, or
- * STATUS_MEMORY. */
+ * not there), STATUS_CORRUPT when a record before `length` does not check, STATUS_INPUT
+ * for a material of more slices than 32 bits number, or STATUS_MEMORY. */
 #define SLICE_STORE_ALL UINT64_MAX
 Status slice_store_open(const char *path, const Indexer *ix, const uint32_t *order, bool fresh,
                         uint64_t length, uint64_t cache_bytes, SliceStore **out, char *err,
@@ -85,8 +85,8 @@ uint64_t slice_store_bytes(const Indexer *ix);
 
 /* Appends the cells of the slices order[first, first + count) with `side` to move, one
  * after another in cells: none stored before (else STATUS_CORRUPT).  Not safe beside
- * another append; safe beside reads of other slices.  STATUS_IO naming the file and, when
- * the disk is full, the bytes it may still need. */
+ * another append or a read: it may move the directory that reads search.  STATUS_IO naming
+ * the file and, when the disk is full, the bytes it may still need. */
 Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count, const Cell *cells,
                        char *err, size_t errlen);
 
@@ -94,7 +94,8 @@ Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count,
  * them: a block's worth. */
 uint64_t slice_store_least_slices(const Indexer *ix);
 
-/* Appends the records of the store file at path (a segment) and removes that file. */
+/* Appends the records of the store file at path (a segment) and removes that file: as
+ * slice_store_put, not safe beside another append or a read. */
 Status slice_store_append_file(SliceStore *st, const char *path, char *err, size_t errlen);
 
 /* Makes what was appended durable; the bytes the file holds. */

@@ -75,6 +75,16 @@ if(TARGET dtb_gen)
   set_tests_properties(slices_resume_spoiled PROPERTIES TIMEOUT 300)
 endif()
 
+# The store of cells read back as put, records out of order and holes, and reopened; its
+# directory's memory on a material of billions of slices (tests/slices/test_slice_store.c).
+if(TARGET dtb_gen)
+  add_executable(test_slice_store ${CMAKE_CURRENT_SOURCE_DIR}/slices/test_slice_store.c)
+  target_link_libraries(test_slice_store PRIVATE dtb_gen)
+  add_test(NAME slices_store
+           COMMAND sh -c "mkdir -p \"$1\" && \"$0\" \"$1\""
+                   $<TARGET_FILE:test_slice_store> ${CMAKE_BINARY_DIR}/tables-slices/store)
+endif()
+
 # The disk that scratch files need (tests/slices/small_fs.sh mounts a tmpfs of a known size
 # in a mount namespace of its own, or skips without root): slice_file_open reserves a file's
 # bytes, keeping a reopened one's, and refuses one that does not fit at once
