@@ -394,10 +394,12 @@ static bool open_pair(Conn *c) {
     return true;
 }
 
-/* Hands the head of len bytes at the start of in, checked, to libmicrohttpd. */
-static void let_in(Conn *c, size_t len, bool head_request) {
+/* Hands the head of len bytes at the start of in, checked and parsed into head, to
+ * libmicrohttpd. */
+static void let_in(Conn *c, size_t len, const RequestHead *head) {
+    bool head_request = strcmp(head->method, "HEAD") == 0;
     if (c->pair < 0 && !open_pair(c)) {
-        refuse(c, 503, "the server is out of connections or memory; ask again", NULL);
+        refuse(c, 503, "the server is out of connections or memory; ask again", head);
         return;
     }
     c->request_len = len;
@@ -446,7 +448,7 @@ static void next_request(Conn *c) {
     if (status)
         refuse(c, status, err, &head);
     else
-        let_in(c, c->scan.end, strcmp(head.method, "HEAD") == 0);
+        let_in(c, c->scan.end, &head);
 }
 
 /* --- answers in --- */
@@ -467,6 +469,8 @@ static void answer_head_read(Conn *c) {
         a->head_len = 0;
         return;
     }
+    /* libmicrohttpd closes the pair after this answer: no next request may follow on it */
+    if (strcasestr(a->head, "\r\nConnection: close\r\n")) c->closing = true;
     const char *length = strcasestr(a->head, "\r\nContent-Length:");
     a->in_body = true;
     a->body_left = c->head_request || status == 204 || status == 304 ? 0
@@ -502,10 +506,15 @@ static bool follow_answer(Conn *c, const char *bytes, size_t n) {
     return true;
 }
 
-/* libmicrohttpd closed the pair: the answer under way ends there, and the connection. */
+/* libmicrohttpd closed the pair: the answer under way ends there, and the connection.  A
+ * request it dropped without a byte of answer (out of memory, or over its own limits) gets
+ * a 503, so that no client is left without one. */
 static void pair_closed(Conn *c) {
     close_pair(c);
+    bool unanswered = c->awaiting && !c->answer.in_body && c->answer.head_len == 0;
+    RequestHead asked = {.method = c->head_request ? "HEAD" : NULL};
     if (c->awaiting) answer_done(c);
+    if (unanswered) refuse(c, 503, "the server could not answer; ask again", &asked);
     c->closing = true;
 }
 
