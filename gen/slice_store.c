@@ -169,6 +169,7 @@ static bool write_at(int fd, const void *data, size_t len, uint64_t offset) {
     while (len > 0) {
         ssize_t n = pwrite(fd, bytes, len, (off_t)offset);
         if (n < 0 && errno == EINTR) continue;
+        if (n == 0) errno = ENOSPC; /* as a full disk, so that write_fail says to make room */
         if (n <= 0) return false;
         bytes += n, offset += (uint64_t)n, len -= (size_t)n;
     }
@@ -177,15 +178,9 @@ static bool write_at(int fd, const void *data, size_t len, uint64_t offset) {
 
 /* Reads len bytes at offset; false, errno 0, at the file's end. */
 static bool read_at(int fd, void *data, size_t len, uint64_t offset) {
-    uint8_t *bytes = data;
-    while (len > 0) {
-        ssize_t n = pread(fd, bytes, len, (off_t)offset);
-        if (n < 0 && errno == EINTR) continue;
-        if (n == 0) errno = 0;
-        if (n <= 0) return false;
-        bytes += n, offset += (uint64_t)n, len -= (size_t)n;
-    }
-    return true;
+    ssize_t n = table_read_at(fd, data, len, offset);
+    if (n >= 0 && (size_t)n < len) errno = 0;
+    return n == (ssize_t)len;
 }
 
 /* A record's header and its blocks' sizes, in one buffer: the slices order[first,
@@ -509,7 +504,7 @@ static Status copy_records(SliceStore *st, int from, uint64_t bytes, char *err, 
         size_t n = bytes - done < COPY_BYTES ? (size_t)(bytes - done) : COPY_BYTES;
         if (!read_at(from, buffer, n, done))
             s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read a segment: %s",
-                            strerror(errno));
+                            errno ? strerror(errno) : "truncated");
         else if (!write_at(st->fd, buffer, n, st->length + done))
             s = write_fail(st, err, errlen);
         done += n;
