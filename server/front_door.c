@@ -268,23 +268,6 @@ static void write_client(Conn *c) {
     }
 }
 
-/* The reason phrases of the statuses the front door answers. */
-static const struct {
-    int status;
-    const char *reason;
-} reasons[] = {{400, "Bad Request"},
-               {414, "URI Too Long"},
-               {431, "Request Header Fields Too Large"},
-               {500, "Internal Server Error"},
-               {503, "Service Unavailable"},
-               {505, "HTTP Version Not Supported"}};
-
-static const char *reason_for(int status) {
-    for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
-        if (reasons[i].status == status) return reasons[i].reason;
-    return "Error";
-}
-
 typedef struct Text {
     char *at;
     size_t len, room;
@@ -311,7 +294,7 @@ static void queue_answer(Conn *c, const Response *r, bool head_request) {
     struct tm utc;
     gmtime_r(&now, &utc);
     strftime(date, sizeof date, "%a, %d %b %Y %H:%M:%S GMT", &utc);
-    const char *reason = reason_for(r->status);
+    const char *reason = httpd_reason_phrase(r->status);
     int n = snprintf(line, sizeof line, "HTTP/1.1 %d %s\r\nDate: %s\r\nContent-Length: %zu\r\n",
                      r->status, reason, date, r->len);
     add_text(&t, line, (size_t)n);

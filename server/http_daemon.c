@@ -193,6 +193,10 @@ HttpDaemon *httpd_start(Router *router, int threads, int connections, char *err,
     return d;
 }
 
+const char *httpd_reason_phrase(int status) {
+    return MHD_get_reason_phrase_for((unsigned)status);
+}
+
 bool httpd_add_connection(HttpDaemon *d, int fd, const struct sockaddr *client,
                           socklen_t client_len) {
     return MHD_add_connection(d->mhd, fd, client, client_len) == MHD_YES;

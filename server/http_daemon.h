@@ -17,6 +17,9 @@ typedef struct HttpDaemon HttpDaemon;
  * own.  RETURN: the daemon, or NULL with err saying why. */
 HttpDaemon *httpd_start(Router *router, int threads, int connections, char *err, size_t errlen);
 
+/* The reason phrase of an HTTP status ("Bad Request"), as libmicrohttpd writes it. */
+const char *httpd_reason_phrase(int status);
+
 /* Hands the socket fd to d, which reads requests from it and closes it when done; client
  * is the address of the client the requests come from.  RETURN: false, fd closed, when d
  * cannot take it. */
