@@ -47,6 +47,7 @@
 #define REFUSAL_MAX     (8 * 1024)  /* bytes of a refusal, always room for one past OUT_MAX */
 #define ANSWER_HEAD_MAX 4096        /* bytes of the head of an answer of libmicrohttpd */
 #define EVENTS_MAX      256
+#define ACCEPT_RETRY_MS 100
 #define DISCARD_BYTES   4096
 #define BACKLOG         1024
 #define TAG_LISTENER    0u /* epoll data of the listening socket */
@@ -99,6 +100,7 @@ struct FrontDoor {
     int epoll, listener, wake;
     uint16_t port;
     bool stopping, accept_paused;
+    double paused_at; /* when accept_paused was set */
     pthread_t thread;
     int open; /* connections */
     Conn *all, *dead;
@@ -209,6 +211,14 @@ static void close_pair(Conn *c) {
     c->pair_events = 0;
 }
 
+/* Listens again after accept4 ran out of files (accept_clients): on a connection closed, or
+ * after ACCEPT_RETRY_MS, since files held elsewhere in the process may be what ran out. */
+static void resume_accepting(FrontDoor *door) {
+    if (!door->accept_paused) return;
+    struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_LISTENER};
+    door->accept_paused = epoll_ctl(door->epoll, EPOLL_CTL_ADD, door->listener, &ev) != 0;
+}
+
 static void close_now(Conn *c) {
     FrontDoor *door = c->door;
     if (c->dead) return;
@@ -222,10 +232,7 @@ static void close_now(Conn *c) {
     c->next = door->dead;
     door->dead = c;
     door->open--;
-    if (door->accept_paused) {
-        struct epoll_event ev = {.events = EPOLLIN, .data.u64 = TAG_LISTENER};
-        door->accept_paused = epoll_ctl(door->epoll, EPOLL_CTL_ADD, door->listener, &ev) != 0;
-    }
+    resume_accepting(door);
 }
 
 static void free_dead(FrontDoor *door) {
@@ -566,6 +573,7 @@ static void accept_clients(FrontDoor *door) {
         if (fd < 0 && (errno == EINTR || errno == ECONNABORTED)) continue;
         if (fd < 0 && (errno == EMFILE || errno == ENFILE)) { /* until a connection closes */
             door->accept_paused = epoll_ctl(door->epoll, EPOLL_CTL_DEL, door->listener, NULL) == 0;
+            door->paused_at = now_seconds();
         }
         if (fd < 0) return;
         Address *a = door->open < door->limits.connections ? address_take(door, &addr) : NULL;
@@ -624,11 +632,14 @@ static void expire(FrontDoor *door) {
         close_now(door->oldest);
 }
 
-/* Milliseconds to wait for events: until the oldest timed connection's timeout. */
+/* Milliseconds to wait for events: until the oldest timed connection's timeout, or the next
+ * try at accepting when paused. */
 static int wait_ms(const FrontDoor *door) {
-    if (!door->oldest) return -1;
+    int paused = door->accept_paused ? ACCEPT_RETRY_MS : -1;
+    if (!door->oldest) return paused;
     double left = door->oldest->last + door->limits.timeout - now_seconds();
-    return left <= 0 ? 0 : (int)(left * 1e3) + 1;
+    int ms = left <= 0 ? 0 : (int)(left * 1e3) + 1;
+    return paused >= 0 && paused < ms ? paused : ms;
 }
 
 /* Stops listening; a connection without a request under way is closed, one with is
@@ -651,9 +662,9 @@ static void *run(void *arg) {
         bool was_stopping = door->stopping;
         for (int i = 0; i < n; i++) serve_event(door, &events[i]);
         expire(door);
-        free_dead(door);
         if (door->stopping && !was_stopping) begin_stop(door);
         free_dead(door);
+        if (now_seconds() - door->paused_at >= ACCEPT_RETRY_MS / 1e3) resume_accepting(door);
     }
     return NULL;
 }
