@@ -26,6 +26,7 @@
  * OUT_MAX of answer not yet taken; past those neither it nor its pair is read from. */
 #include "front_door.h"
 
+#include "fnv1a.h"
 #include "request_head.h"
 #include "request_log.h"
 #include "response.h"
@@ -128,8 +129,7 @@ static size_t address_key(const struct sockaddr_storage *ss, unsigned char bytes
 }
 
 static Address **address_slot(FrontDoor *door, const unsigned char *bytes, size_t len) {
-    uint64_t hash = 0xcbf29ce484222325u;
-    for (size_t i = 0; i < len; i++) hash = (hash ^ bytes[i]) * 0x100000001b3u;
+    uint64_t hash = fnv1a(FNV1A_START, bytes, len);
     Address **slot = &door->addresses[hash & door->address_mask];
     while (*slot && ((*slot)->len != len || memcmp((*slot)->bytes, bytes, len) != 0))
         slot = &(*slot)->next;

@@ -1,18 +1,11 @@
-/* Entity tags from MANIFEST files: FNV-1a over their bytes, which needs no cryptographic
- * strength (the tag is compared, never trusted). */
+/* Entity tags from MANIFEST files: FNV-1a over their bytes. */
 #include "manifest_tag.h"
 
 #include "dtb.h"
+#include "fnv1a.h"
 
 #include <stdio.h>
 #include <string.h>
-
-#define FNV_PRIME 0x100000001b3u
-
-static uint64_t fold(uint64_t tag, const unsigned char *bytes, size_t n) {
-    for (size_t i = 0; i < n; i++) tag = (tag ^ bytes[i]) * FNV_PRIME;
-    return tag;
-}
 
 bool manifest_tag(const char *dir, uint64_t *tag) {
     char path[4096];
@@ -20,9 +13,9 @@ bool manifest_tag(const char *dir, uint64_t *tag) {
     FILE *f = fopen(path, "rb");
     if (!f) return false;
     const char *version = dtb_version_string();
-    uint64_t t = fold(*tag, (const unsigned char *)version, strlen(version));
+    uint64_t t = fnv1a(*tag, version, strlen(version));
     unsigned char buf[65536];
-    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) t = fold(t, buf, n);
+    for (size_t n; (n = fread(buf, 1, sizeof buf, f)) > 0;) t = fnv1a(t, buf, n);
     bool ok = !ferror(f);
     fclose(f);
     if (ok) *tag = t;

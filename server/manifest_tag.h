@@ -3,6 +3,8 @@
 #ifndef DTB_SERVER_MANIFEST_TAG_H
 #define DTB_SERVER_MANIFEST_TAG_H
 
+#include "fnv1a.h"
+
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -10,7 +12,7 @@
 
 /* Folds the library's version and the bytes of dir's MANIFEST into *tag (start it at
  * MANIFEST_TAG_START).  RETURN: false when dir has no readable MANIFEST. */
-#define MANIFEST_TAG_START 0xcbf29ce484222325u
+#define MANIFEST_TAG_START FNV1A_START
 bool manifest_tag(const char *dir, uint64_t *tag);
 
 /* tag as an HTTP entity tag, "0123456789abcdef" with its quotes, into text. */
