@@ -17,7 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
-#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_estimateCCtxSize_usingCParams, for slice_store_bytes */
+#define ZSTD_STATIC_LINKING_ONLY  /* ZSTD_estimateCStreamSize_usingCParams, for slice_store_bytes  \
+                                   */
 #include <zstd.h>
 
 /* Fast: a chunk is packed by the one thread that writes it while the others wait, and a
@@ -162,7 +163,7 @@ static uint64_t directory_bytes(const Indexer *ix) {
 uint64_t slice_store_bytes(const Indexer *ix) {
     size_t block = block_bytes(ix);
     return slice_store_cache_bytes(ix) + directory_bytes(ix) + block + ZSTD_compressBound(block) +
-           ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(STORE_LEVEL, block, 0));
+           ZSTD_estimateCStreamSize_usingCParams(ZSTD_getCParams(STORE_LEVEL, block, 0));
 }
 
 static Status io_fail(const SliceStore *st, const char *what, char *err, size_t errlen) {
@@ -470,19 +471,37 @@ static void from_planes(const uint8_t *planes, uint64_t n, uint8_t *decoded) {
     memcpy(decoded + n * sizeof *cells, planes + n * sizeof *cells, (n + 7) / 8);
 }
 
+/* Packs the planes of a block of n cells (to_planes) into one zstd frame in st->pack, its
+ * size to *size: the cells' planes, then their bits in a zstd block of their own, whose
+ * bytes are nothing like the cells' (in one block, both packed worse: bench/RESULTS.md,
+ * "Scratch of slice groups").  STATUS_MEMORY naming zstd's error. */
+static Status pack_planes(SliceStore *st, uint64_t n, size_t *size, char *err, size_t errlen) {
+    ZSTD_outBuffer out = {st->pack, ZSTD_compressBound(st->block_bytes), 0};
+    ZSTD_inBuffer cells = {st->planes, n * sizeof(Cell), 0};
+    ZSTD_inBuffer bits = {st->planes + n * sizeof(Cell), (n + 7) / 8, 0};
+    size_t left = ZSTD_CCtx_setPledgedSrcSize(st->cctx, decoded_bytes(n));
+    if (!ZSTD_isError(left)) left = ZSTD_compressStream2(st->cctx, &out, &cells, ZSTD_e_flush);
+    if (!ZSTD_isError(left) && left == 0)
+        left = ZSTD_compressStream2(st->cctx, &out, &bits, ZSTD_e_end);
+    *size = out.pos;
+    if (!ZSTD_isError(left) && left == 0) return STATUS_OK;
+    ZSTD_CCtx_reset(st->cctx, ZSTD_reset_session_only);
+    return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s",
+                       ZSTD_isError(left) ? ZSTD_getErrorName(left) : "a block packs too large");
+}
+
 /* Packs and writes r's blocks of cells, with their bits from bit `from` of unstored on,
  * from `at` on; sets r's sizes. */
 static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, const uint64_t *unstored,
                            uint64_t from, uint64_t at, char *err, size_t errlen) {
     uint64_t total = r->slices * st->slice_size;
-    size_t cap = ZSTD_compressBound(st->block_bytes);
     for (uint64_t b = 0; b < r->blocks; b++) {
         uint64_t first = b * STORE_BLOCK_CELLS, left = total - first;
         uint64_t n = left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS;
+        size_t size;
         to_planes(cells + first, unstored, from + first, n, st->planes);
-        size_t size = ZSTD_compress2(st->cctx, st->pack, cap, st->planes, decoded_bytes(n));
-        if (ZSTD_isError(size))
-            return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s", ZSTD_getErrorName(size));
+        Status s = pack_planes(st, n, &size, err, errlen);
+        if (s != STATUS_OK) return s;
         if (!write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
         r->size[b] = (uint32_t)size;
         at += size;

@@ -22,9 +22,9 @@
  *
  * A block of n cells decompresses to three planes: the cells' low bytes (n), their high
  * bytes (n), and their unstored bits, (n + 7) / 8 bytes, cell k's bit k % 8 of byte k / 8
- * (the last byte's bits past n are 0).  The bits compress with the cells, in one frame, so
- * that a block is one read and one decompression, its bits an eighth of a byte a cell
- * before compression.
+ * (the last byte's bits past n are 0).  The bits are in the cells' frame, so that a block
+ * is one read and one decompression, but in a zstd block of their own after the cells'
+ * planes: their bytes are nothing like the cells'.
  *
  * The record's cells, its slices one after another, are cut into blocks of
  * STORE_BLOCK_CELLS (the last shorter), so that a slice of a few positions (Frisian's men
