@@ -113,9 +113,10 @@ static uint64_t blocks_planned(const Indexer *ix, uint64_t groups) {
 /* The bound of the bytes a store takes, for planning the disk before its cells are known:
  * each block STORE_PERCENT of its cells' bytes, their unstored bits included, the worst
  * ratio measured over materials solved in slice groups, with room to spare
- * (bench/RESULTS.md, "Scratch of slice groups"), besides its frame (header, block header,
- * checksum) and size, and a record's header. */
-enum { STORE_PERCENT = 25, FRAME_BYTES = 32 };
+ * (bench/RESULTS.md, "Scratch of slice groups": the bits of men-only materials hardly
+ * compress), besides its frame (header, block header, checksum) and size, and a record's
+ * header. */
+enum { STORE_PERCENT = 30, FRAME_BYTES = 32 };
 
 uint64_t slice_store_estimate(const Indexer *ix, uint64_t groups) {
     return ix->size * sizeof(Cell) * STORE_PERCENT / 100 +
