@@ -129,9 +129,13 @@ static uint64_t decoded_bytes(uint64_t n) {
     return n * sizeof(Cell) + (n + 7) / 8;
 }
 
+/* Bytes of 0 after a block's bits decoded, so that copy_bits reads them a word at a time. */
+enum { BITS_PAD = 16 };
+
 /* The bytes of a block decoded: whole ones, or all of one side's cells when fewer. */
 static size_t block_bytes(const Indexer *ix) {
-    return decoded_bytes(ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS);
+    return decoded_bytes(ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS) +
+           BITS_PAD;
 }
 
 /* A block of each slice side with one side to move beside the floor, up to the ceiling;
@@ -465,11 +469,12 @@ static void to_planes(const Cell *cells, const uint64_t *unstored, uint64_t from
         bits[k / 8] = bits_byte(unstored, from + k, n - k < 8 ? n - k : 8);
 }
 
-/* The cells of the planes, then their bits as they are. */
+/* The cells of the planes, then their bits as they are, then BITS_PAD bytes of 0. */
 static void from_planes(const uint8_t *planes, uint64_t n, uint8_t *decoded) {
     Cell *cells = (Cell *)decoded;
     for (uint64_t k = 0; k < n; k++) cells[k] = (Cell)(planes[k] | planes[n + k] << 8);
     memcpy(decoded + n * sizeof *cells, planes + n * sizeof *cells, (n + 7) / 8);
+    memset(decoded + decoded_bytes(n), 0, BITS_PAD);
 }
 
 /* Packs the planes of a block of n cells (to_planes) into one zstd frame in st->pack, its
@@ -609,14 +614,18 @@ static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side
 
 _Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a plane of bits is read as words");
 
-/* Copies bits [at, at + n) of a plane of bits, 8 a byte, to bits from bit 0 on: n at most
- * STORE_CURSOR_CELLS. */
+/* Copies bits [at, at + n) of a plane of bits, 8 a byte, to bits from bit 0 on, a word at
+ * a time, reading up to 9 bytes past the last of them (BITS_PAD): a cursor fills once a
+ * position or so in the writer's walk, where a call to copy a few bytes doubled the time
+ * spent copying. */
 static void copy_bits(const uint8_t *plane, uint64_t at, uint64_t n, uint64_t *bits) {
-    uint64_t word[STORE_CURSOR_CELLS / 64 + 1] = {0};
     unsigned shift = at % 8;
-    memcpy(word, plane + at / 8, (shift + n + 7) / 8);
-    for (uint64_t w = 0; w < (n + 63) / 64; w++)
-        bits[w] = word[w] >> shift | (shift ? word[w + 1] << (64 - shift) : 0);
+    const uint8_t *from = plane + at / 8;
+    for (uint64_t w = 0; w < (n + 63) / 64; w++, from += 8) {
+        uint64_t word;
+        memcpy(&word, from, sizeof word);
+        bits[w] = shift ? word >> shift | (uint64_t)from[8] << (64 - shift) : word;
+    }
 }
 
 /* Copies n cells from cell k of a block of `cells` decoded to out, and their bits to bits
