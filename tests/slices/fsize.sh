@@ -5,7 +5,7 @@
 # with room, resumes from the checkpoint.
 # Under 300 blocks (153,600 bytes) Frisian's KvK, KvM and KKvK are solved in slice groups
 # (KKvK's largest store, its cells and bits compressed, is about 60,000 bytes), but the
-# store of KMvK's pure values (about 165,000 bytes) outgrows it after some checkpoints; the
+# store of KMvK's pure values (about 188,000 bytes) outgrows it after some checkpoints; the
 # rerun writes the table solved whole, leaving nothing behind.
 gen=$1 dir=$2
 rm -rf "$dir"
