@@ -4,7 +4,9 @@
 # MATERIALS, those named, into a copy of SET_DIR holding what they convert into) and prints,
 # from dtb-gen's log, the bytes its scratch files held once solved, those the plan counted
 # on (gen/slice_store.c's bound), those uncompressed scratch took (2 bytes a position and a
-# bit, per value set), and the cells' share: the store's bytes over 2 bytes a position.
+# bit, per value set), and the store's share: its bytes, the cells with their unstored bits,
+# over 2 bytes a position (a dtb-gen older than the bits in the store counts its bitmap
+# file there too).
 # SETS=2 for a variant with two value sets (Frisian, draw_rules.h).
 # Usage: [THREADS=T] [SETS=S] bench/scratch_ratios.sh DTB_GEN VARIANT PIECES
 #        [THREADS=T] [SETS=S] MATERIALS="KKKvKM ..." SET_DIR=DIR bench/scratch_ratios.sh DTB_GEN VARIANT
@@ -30,6 +32,6 @@ awk -v sets="$sets" '
     name = $1; sub(/:$/, "", name); held = $6; planned = $(NF - 2) " " $(NF - 1)
     n = positions[name]; bits = (int(n / 64) + 1) * 8 * sets; plain = n * 2 * sets + bits
     printf "%-10s %14d %14d %12s %14d %7.1f%%\n", name, n, held, planned, plain,
-           100 * (held - bits) / (n * 2 * sets)
+           100 * held / (n * 2 * sets)
   }' "$work/log" | sort -k7 -g -r |
-  { printf "%-10s %14s %14s %12s %14s %8s\n" material positions held planned uncompressed cells; cat; }
+  { printf "%-10s %14s %14s %12s %14s %8s\n" material positions held planned uncompressed share; cat; }

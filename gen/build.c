@@ -7,7 +7,6 @@
 #include "folder_lock.h"
 #include "manifest.h"
 #include "memory.h"
-#include "slice_file.h"
 #include "solve.h"
 #include "table_rewrite.h"
 #include "table_writer.h"
@@ -155,18 +154,14 @@ static Status solve_all_sets(const Variant *v, const Material *m, const Need *ne
         Tablebase *tb = open_tables(v, opt->dir, err, errlen);
         if (!tb) return STATUS_MEMORY;
         SolveOptions so = solve_options(need, opt, set, path, tb);
-        SolvedTable solved = {NULL, NULL, NULL, NULL};
+        SolvedTable solved = {NULL, NULL, NULL};
         double start = wall_seconds();
         st = solve_material(v, tb, m, &so, &solved, err, errlen);
         double solved_at = wall_seconds();
-        if (st == STATUS_OK && solved.store)
-            table_writer_set_release(w, solved_table_release, &solved);
         if (st == STATUS_OK)
             st = solved.store
-                     ? table_writer_add_stored_set(w, set, solved.store, solved.unstored, err,
-                                                   errlen)
+                     ? table_writer_add_stored_set(w, set, solved.store, err, errlen)
                      : table_writer_add_set(w, set, solved.cells, solved.unstored, err, errlen);
-        table_writer_set_release(w, NULL, NULL);
         time->solving += solved_at - start;
         time->writing += wall_seconds() - solved_at;
         solved_table_free(&solved);
@@ -373,19 +368,16 @@ Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *o
 }
 
 /* The need of a worker solving ranges of m: in slice groups, whatever this process would
- * choose (rank 0 began them), and the bits and the segment (its directory) of the largest range. */
+ * choose (rank 0 began them), and its range's segment (its directory). */
 static Need range_need(const Variant *v, const Material *m, const BuildOptions *opt) {
     BuildOptions sliced = *opt;
     sliced.slices = SLICES_ALWAYS;
     Need n = build_memory_needed(v, m, &sliced);
     Indexer ix;
     idx_init(&ix, v, m);
-    uint64_t slice = slice_positions(&ix);
-    uint64_t most = slice > BUILD_RANGE_POSITIONS_MAX ? slice : BUILD_RANGE_POSITIONS_MAX;
-    uint64_t bits = (most < ix.size ? most : ix.size) / 8 + 8;
     uint64_t segment = slice_store_bytes(&ix) - slice_store_cache_bytes(&ix); /* no cache */
-    n.bytes += bits + segment;
-    n.group += bits + segment;
+    n.bytes += segment;
+    n.group += segment;
     return n;
 }
 
@@ -444,11 +436,11 @@ static Status range_work_for(RangeWork *work, const Variant *v, const Material *
 }
 
 Status build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
-                         uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
+                         uint64_t begin, uint64_t count, RangeWork *work, char *err,
                          size_t errlen) {
     Status st = range_work_for(work, v, m, opt, set, err, errlen);
     if (st != STATUS_OK) return st;
-    return solve_slice_range(v, work->tb, m, &work->so, begin, count, bits, err, errlen);
+    return solve_slice_range(v, work->tb, m, &work->so, begin, count, err, errlen);
 }
 
 Status build_one_side(const Variant *v, const Material *m, const BuildOptions *opt, char *err,

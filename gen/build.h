@@ -77,12 +77,6 @@ bool build_run_sliced(const BuildRun *run, int i);
 Status build_share_open(const BuildRun *run, int i, int set, const SliceOrder *order,
                         SliceShare **share, char *err, size_t errlen);
 
-/* A range of slices shared out (mpi_run.c) holds at most this many positions, or one slice:
- * its bits, an eighth of a byte a position, are a message of 512 MiB at most, or one
- * slice's (Scandinavian's KKKKvKKK, one slice of 7.0e9 positions: 833 MiB), and count
- * against the memory of the worker solving it. */
-#define BUILD_RANGE_POSITIONS_MAX ((uint64_t)1 << 32)
-
 /* What a process solving ranges of slice groups keeps from one range to the next of the
  * same material and value set: the tables read, whose decoded blocks serve the next range
  * too.  range_work_new returns NULL when out of memory; range_work_free(NULL) does nothing. */
@@ -92,10 +86,9 @@ void range_work_free(RangeWork *work);
 
 /* Solves order[begin, begin + count) of value set `set` of m's slice groups as
  * solve_slice_range does, with the memory a run gives a material in slice groups, through
- * work; its bits go to bits. */
+ * work. */
 Status build_slice_range(const Variant *v, const Material *m, const BuildOptions *opt, int set,
-                         uint64_t begin, uint64_t count, uint64_t *bits, RangeWork *work, char *err,
-                         size_t errlen);
+                         uint64_t begin, uint64_t count, RangeWork *work, char *err, size_t errlen);
 
 /* Rewrites m's table to store one side to move, as --one-side does once the set is
  * complete (table_rewrite.h). */

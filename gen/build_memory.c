@@ -1,9 +1,9 @@
 /* The build's memory plan: what solving a material takes, whole or in slice groups, checked
  * against --memory and the disk before a run writes anything, and printed by --plan. */
 #include "build_private.h"
+#include "disk_space.h"
 #include "draw_rules.h"
 #include "memory.h"
-#include "slice_file.h"
 #include "solve.h"
 
 #include <stdio.h>
@@ -103,7 +103,7 @@ Need build_memory_needed(const Variant *v, const Material *m, const BuildOptions
     SlicePlan plan;
     if (opt->slices != SLICES_NEVER && (opt->slices == SLICES_ALWAYS || !fits) &&
         slice_plan_make(&ix, &plan, NULL))
-        n.group = solve_slice_bytes(&ix, &plan, opt->threads) + (n.cache ? n.cache : tables);
+        n.group = solve_slice_bytes(&ix, &plan) + (n.cache ? n.cache : tables);
     n.slices = n.group && (opt->slices == SLICES_ALWAYS || n.group < n.whole);
     n.bytes = (n.slices ? n.group : n.whole) + n.writer;
     n.scratch = n.slices ? solve_scratch_bytes(&ix, &plan, draw_value_sets(v)) : 0;
@@ -175,13 +175,13 @@ Need build_need_of(const Variant *v, const Material *m, const Found *found,
 
 /* Whether m's scratch files (need->scratch) fit in what the folder's filesystem has free,
  * counting what those a run cut short left hold already (the run resumes in them).  A
- * filesystem that does not say what it has free passes (slice_file_space).  Not counted: the tables
+ * filesystem that does not say what it has free passes (disk_space).  Not counted: the tables
  * written by the run before m and m's own, which exists beside its scratch files until they are
  * removed: their sizes are known only once written, compressed. */
 static Status check_disk(const Variant *v, const Tablebase *tb, const Material *m, const Need *need,
                          const BuildOptions *opt, char *err, size_t errlen) {
     uint64_t free_bytes;
-    if (!need->scratch || !slice_file_space(opt->dir, &free_bytes)) return STATUS_OK;
+    if (!need->scratch || !disk_space(opt->dir, &free_bytes)) return STATUS_OK;
     char path[4200];
     tb_path(tb, m, path, sizeof path);
     uint64_t held = solve_scratch_held(path, draw_value_sets(v));

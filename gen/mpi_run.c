@@ -5,14 +5,13 @@
 #include "mpi_schedule.h"
 #include "wall_clock.h"
 
-#include <limits.h>
 #include <mpi.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-enum { TAG_TASK = 1, TAG_DONE = 2, TAG_BITS = 3 };
+enum { TAG_TASK = 1, TAG_DONE = 2 };
 
 /* What rank 0 asks of a worker: a task's kind, the material's index in the list, which every
  * rank makes alike from the same arguments, and for a range of slice groups (TASK_RANGE) the
@@ -25,7 +24,7 @@ typedef struct Task {
     uint64_t begin, count;
 } Task;
 
-/* A worker's answer; after that of a range solved, the range's bits (TAG_BITS). */
+/* A worker's answer. */
 typedef struct Done {
     int status; /* a Status: STATUS_OK, or the failure */
     uint64_t peak;
@@ -50,26 +49,10 @@ static void receive(void *data, int bytes, int source, int tag, MPI_Status *stat
     wait_quietly(&request, status);
 }
 
-/* A range's bits, made by the worker that solves it. */
-typedef struct Bits {
-    uint64_t *words;
-    uint64_t count;
-} Bits;
-
-/* The bits of t's range, zeroed; false when out of memory. */
-static bool bits_make(const Variant *v, const Material *list, const Task *t, Bits *bits) {
-    Indexer ix;
-    idx_init(&ix, v, &list[t->material]);
-    bits->count = solve_range_words(&ix, t->count);
-    bits->words = calloc(bits->count, sizeof *bits->words);
-    return bits->words != NULL;
-}
-
-/* What a worker has beside its task: the bits of its range, and what it keeps from one
- * range to the next of a material (RangeWork), let go before any other task, whose memory
- * rank 0 counted without it. */
+/* What a worker has beside its task: what it keeps from one range to the next of a
+ * material (RangeWork), let go before any other task, whose memory rank 0 counted without
+ * it. */
 typedef struct Worker {
-    Bits bits;
     RangeWork *ranges;
 } Worker;
 
@@ -90,12 +73,12 @@ static Status one_side_task(const Variant *v, const Material *list, const BuildO
 static Status range_task(const Variant *v, const Material *list, const BuildOptions *opt,
                          const Task *t, Worker *w, char *err, size_t errlen) {
     if (!w->ranges) w->ranges = range_work_new();
-    if (!w->ranges || !bits_make(v, list, t, &w->bits)) {
+    if (!w->ranges) {
         snprintf(err, errlen, "out of memory");
         return STATUS_MEMORY;
     }
-    return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, w->bits.words,
-                             w->ranges, err, errlen);
+    return build_slice_range(v, &list[t->material], opt, t->set, t->begin, t->count, w->ranges, err,
+                             errlen);
 }
 
 typedef Status (*TaskFn)(const Variant *v, const Material *list, const BuildOptions *opt,
@@ -107,7 +90,7 @@ static const TaskFn perform[] = {
  * rank 0. */
 static void work(const Variant *v, const Material *list, const BuildOptions *opt) {
     Task t;
-    Worker w = {{NULL, 0}, NULL};
+    Worker w = {NULL};
     for (receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE); t.kind != TASK_STOP;
          receive(&t, sizeof t, 0, TAG_TASK, MPI_STATUS_IGNORE)) {
         if (t.kind != TASK_RANGE) range_work_free(w.ranges), w.ranges = NULL;
@@ -115,11 +98,6 @@ static void work(const Variant *v, const Material *list, const BuildOptions *opt
         d.status = (int)perform[t.kind](v, list, opt, &t, &w, d.err, sizeof d.err);
         d.peak = memory_peak();
         MPI_Send(&d, (int)sizeof d, MPI_BYTE, 0, TAG_DONE, MPI_COMM_WORLD);
-        if (t.kind == TASK_RANGE && d.status == STATUS_OK)
-            MPI_Send(w.bits.words, (int)(w.bits.count * sizeof *w.bits.words), MPI_BYTE, 0,
-                     TAG_BITS, MPI_COMM_WORLD);
-        free(w.bits.words);
-        w.bits = (Bits){NULL, 0};
     }
     range_work_free(w.ranges);
 }
@@ -140,11 +118,10 @@ typedef struct Split {
     bool written;
 } Split;
 
-/* A range is at most BUILD_RANGE_POSITIONS_MAX positions or one slice (build.h), and at
- * least this many, or a whole group, since each costs its worker some milliseconds besides
- * its solving (the scratch files opened, its cells synced, the round trip): Scandinavian-8's
- * 4-piece set, shared out with --slices always in ranges of twice as many as there are
- * workers, took 3.7 times the worker time of the materials whole (1.6 with this least). */
+/* A range is at least this many positions, or a whole group, since each costs its worker some
+ * milliseconds besides its solving (the scratch files opened, its cells synced, the round trip):
+ * Scandinavian-8's 4-piece set, shared out with --slices always in ranges of twice as many as there
+ * are workers, took 3.7 times the worker time of the materials whole (1.6 with this least). */
 #define RANGE_POSITIONS_MIN ((uint64_t)1 << 20)
 
 /* Rank 0's view of its workers: what each has in hand, and their time. */
@@ -196,7 +173,7 @@ static void hand_out(Leader *l, int rank, Task t) {
 }
 
 /* Moves set `set` of sp on to its next group, splitting it into ranges: twice as many as
- * there are workers, for balance, within the bounds above and of one slice at least.  A set with
+ * there are workers, for balance, within the bound above and of one slice at least.  A set with
  * none left is solved: its share is freed, so that nothing maps the scratch files when the table is
  * written. */
 static void next_group(Leader *l, Split *sp, int set) {
@@ -209,11 +186,9 @@ static void next_group(Leader *l, Split *sp, int set) {
     uint64_t slice = sp->slice;
     uint64_t pieces = 2 * (uint64_t)(l->ranks - 1), per = (end - begin + pieces - 1) / pieces;
     uint64_t least = (RANGE_POSITIONS_MIN + slice - 1) / slice;
-    uint64_t most = BUILD_RANGE_POSITIONS_MAX / slice ? BUILD_RANGE_POSITIONS_MAX / slice : 1;
-    per = per < least ? least : per;
     sp->next[set] = begin;
     sp->end[set] = end;
-    sp->per_range[set] = per > most ? most : per;
+    sp->per_range[set] = per < least ? least : per;
 }
 
 /* Begins sharing out material i's slice groups.  False, with the failure recorded, when a
@@ -224,11 +199,6 @@ static bool split_open(Leader *l, int material) {
     Indexer ix;
     idx_init(&ix, l->v, &l->list[material]);
     sp->slice = slice_positions(&ix);
-    if (sp->slice / 8 >= INT_MAX) { /* a range's bits travel in one message */
-        fail(l, STATUS_MEMORY, "a slice too large to share out: its bits would not fit one message",
-             0);
-        return false;
-    }
     sp->order = slice_order_new(&ix);
     if (!sp->order) {
         fail(l, STATUS_MEMORY, "out of memory", 0);
@@ -297,22 +267,14 @@ static Split *split_of(Leader *l, int material, int *at) {
     return NULL;
 }
 
-/* Takes the bits and the cells of range t from rank, and once its group is solved, checkpoints it
- * and moves on to the next.  Without memory for the bits the message cannot be taken, and the job
- * cannot go on: it is aborted, saying so (a rerun resumes from the checkpoint). */
-static void range_done(Leader *l, int rank, const Task *t) {
-    Bits bits;
-    if (!bits_make(l->v, l->list, t, &bits)) {
-        fprintf(stderr, "dtb: rank 0: out of memory for the bits of a range of slices\n");
-        MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-    receive(bits.words, (int)(bits.count * sizeof *bits.words), rank, TAG_BITS, MPI_STATUS_IGNORE);
+/* Takes the cells and bits of range t, which its worker left in a segment, and once its
+ * group is solved, checkpoints it and moves on to the next. */
+static void range_done(Leader *l, const Task *t) {
     int at;
     Split *sp = split_of(l, t->material, &at);
     SliceShare *share = sp->share[t->set];
     char err[900];
-    Status st = slice_share_put(share, t->begin, t->count, bits.words, err, sizeof err);
-    free(bits.words);
+    Status st = slice_share_put(share, t->begin, err, sizeof err);
     --sp->in_hand[t->set];
     if (st != STATUS_OK) {
         fail(l, st, err, 0);
@@ -340,7 +302,7 @@ static void receive_done(Leader *l, MpiSchedule *s) {
     if (d.status != STATUS_OK) {
         fail(l, (Status)d.status, d.err, rank);
     } else if (t.kind == TASK_RANGE) {
-        range_done(l, rank, &t);
+        range_done(l, &t);
     } else {
         if (t.sliced && split_of(l, t.material, &at)) split_close(l, at);
         mpi_schedule_complete(s, t.material);

@@ -4,8 +4,8 @@
  * are complete (mpi_schedule.h), and writes the manifest once all are built; each worker
  * builds its material as a one-process run would (build_material), so the files are the
  * same byte for byte.  A material solved in slice groups (--slices) is shared out instead:
- * rank 0 hands out ranges of one group at a time to every idle worker, takes back their
- * bitmap bits and checkpoints each group solved (solve.h's SliceShare), then hands the
+ * rank 0 hands out ranges of one group at a time to every idle worker, takes in the
+ * segments they stored and checkpoints each group solved (solve.h's SliceShare), then hands the
  * material to one worker, which writes its table from the scratch files.  With --one-side the
  * rewrites are handed out the same way once the set is complete.  A run of one rank builds as
  * without --mpi.  Built with MPI when CMake finds it (mpi_run.c), otherwise mpi_absent.c says so.

@@ -1,10 +1,10 @@
 #include "slice_store.h"
 
 #include "block_cache.h"
+#include "disk_space.h"
 #include "draw_rules.h"
 #include "memory.h"
 #include "read_guard.h"
-#include "slice_file.h"
 #include "slice_plan.h"
 #include "table_reader.h"
 
@@ -17,7 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
-#define ZSTD_STATIC_LINKING_ONLY /* ZSTD_estimateCCtxSize_usingCParams, for slice_store_bytes */
+#define ZSTD_STATIC_LINKING_ONLY  /* ZSTD_estimateCStreamSize_usingCParams, for slice_store_bytes  \
+                                   */
 #include <zstd.h>
 
 /* Fast: a chunk is packed by the one thread that writes it while the others wait, and a
@@ -78,7 +79,7 @@ struct SliceStore {
     bool cut;
     int horizon[2];
     ZSTD_CCtx *cctx;
-    uint8_t *planes; /* a block's cells as two planes of bytes (to_planes) */
+    uint8_t *planes; /* a block's cells as planes of bytes (to_planes) */
     uint8_t *pack;   /* and packed */
     atomic_bool failed;
     Status failure;
@@ -110,10 +111,12 @@ static uint64_t blocks_planned(const Indexer *ix, uint64_t groups) {
 }
 
 /* The bound of the bytes a store takes, for planning the disk before its cells are known:
- * each block STORE_PERCENT of its cells' bytes, the worst ratio measured over materials
- * solved in slice groups, with room to spare (bench/RESULTS.md, "Scratch of slice groups"),
- * besides its frame (header, block header, checksum) and size, and a record's header. */
-enum { STORE_PERCENT = 25, FRAME_BYTES = 32 };
+ * each block STORE_PERCENT of its cells' bytes, their unstored bits included, the worst
+ * ratio measured over materials solved in slice groups, with room to spare
+ * (bench/RESULTS.md, "Scratch of slice groups": the bits of men-only materials hardly
+ * compress), besides its frame (header, block header, checksum) and size, and a record's
+ * header. */
+enum { STORE_PERCENT = 30, FRAME_BYTES = 32 };
 
 uint64_t slice_store_estimate(const Indexer *ix, uint64_t groups) {
     return ix->size * sizeof(Cell) * STORE_PERCENT / 100 +
@@ -121,9 +124,18 @@ uint64_t slice_store_estimate(const Indexer *ix, uint64_t groups) {
            records_planned(ix, groups) * HEAD_BYTES;
 }
 
+/* The bytes of n cells decoded: the cells, then their unstored bits, a byte for 8. */
+static uint64_t decoded_bytes(uint64_t n) {
+    return n * sizeof(Cell) + (n + 7) / 8;
+}
+
+/* Bytes of 0 after a block's bits decoded, so that copy_bits reads them a word at a time. */
+enum { BITS_PAD = 16 };
+
 /* The bytes of a block decoded: whole ones, or all of one side's cells when fewer. */
 static size_t block_bytes(const Indexer *ix) {
-    return (ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS) * sizeof(Cell);
+    return decoded_bytes(ix->per_side < STORE_BLOCK_CELLS ? ix->per_side : STORE_BLOCK_CELLS) +
+           BITS_PAD;
 }
 
 /* A block of each slice side with one side to move beside the floor, up to the ceiling;
@@ -131,7 +143,7 @@ static size_t block_bytes(const Indexer *ix) {
 uint64_t slice_store_cache_bytes(const Indexer *ix) {
     uint64_t budget = CACHE_FLOOR + slice_count(ix) * block_bytes(ix);
     budget = budget < CACHE_CEILING ? budget : CACHE_CEILING;
-    return budget < ix->size * sizeof(Cell) ? budget : ix->size * sizeof(Cell);
+    return budget < decoded_bytes(ix->size) ? budget : decoded_bytes(ix->size);
 }
 
 /* The pages a store may come to need, whatever its chunks: a record a slice side. */
@@ -156,7 +168,7 @@ static uint64_t directory_bytes(const Indexer *ix) {
 uint64_t slice_store_bytes(const Indexer *ix) {
     size_t block = block_bytes(ix);
     return slice_store_cache_bytes(ix) + directory_bytes(ix) + block + ZSTD_compressBound(block) +
-           ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(STORE_LEVEL, block, 0));
+           ZSTD_estimateCStreamSize_usingCParams(ZSTD_getCParams(STORE_LEVEL, block, 0));
 }
 
 static Status io_fail(const SliceStore *st, const char *what, char *err, size_t errlen) {
@@ -423,8 +435,7 @@ static Status write_fail(SliceStore *st, char *err, size_t errlen) {
         return io_fail(st, "cannot write", err, errlen);
     uint64_t free_bytes = 0, more = st->estimate > st->length ? st->estimate - st->length : 0;
     char free_text[32] = "?", more_text[32];
-    if (slice_file_space(st->path, &free_bytes))
-        memory_format(free_bytes, free_text, sizeof free_text);
+    if (disk_space(st->path, &free_bytes)) memory_format(free_bytes, free_text, sizeof free_text);
     memory_format(more, more_text, sizeof more_text);
     snprintf(err, errlen,
              "no room for the scratch file '%s': it holds %llu bytes and may need %llu (%s) "
@@ -435,32 +446,68 @@ static Status write_fail(SliceStore *st, char *err, size_t errlen) {
     return STATUS_IO;
 }
 
-/* A block's n cells as two planes, their low bytes then their high bytes: a cell's WDL and
- * its DTW's low bits, then the DTW's high bits, most of them 0 and packed to almost
- * nothing, rather than the two interleaved (bench/RESULTS.md, "Scratch of slice groups"). */
-static void to_planes(const Cell *cells, uint64_t n, uint8_t *planes) {
+/* Bits [at, at + n) of bits, n at most 8, as a byte: bit k of it is bit at + k.  Reads no
+ * word past the last of those bits. */
+static uint8_t bits_byte(const uint64_t *bits, uint64_t at, uint64_t n) {
+    uint64_t word = bits[at / 64] >> (at % 64);
+    if (at % 64 + n > 64) word |= bits[at / 64 + 1] << (64 - at % 64);
+    return (uint8_t)(word & ((1u << n) - 1));
+}
+
+/* A block's n cells as three planes, their low bytes, their high bytes, and their
+ * unstored bits from bit `from` of unstored on, 8 a byte: a cell's WDL and its DTW's low
+ * bits, then the DTW's high bits, most of them 0 and packed to almost nothing, rather than
+ * the two interleaved (bench/RESULTS.md, "Scratch of slice groups"). */
+static void to_planes(const Cell *cells, const uint64_t *unstored, uint64_t from, uint64_t n,
+                      uint8_t *planes) {
     for (uint64_t k = 0; k < n; k++) {
         planes[k] = (uint8_t)cells[k];
         planes[n + k] = (uint8_t)(cells[k] >> 8);
     }
+    uint8_t *bits = planes + n * sizeof *cells;
+    for (uint64_t k = 0; k < n; k += 8)
+        bits[k / 8] = bits_byte(unstored, from + k, n - k < 8 ? n - k : 8);
 }
 
-static void from_planes(const uint8_t *planes, uint64_t n, Cell *cells) {
+/* The cells of the planes, then their bits as they are, then BITS_PAD bytes of 0. */
+static void from_planes(const uint8_t *planes, uint64_t n, uint8_t *decoded) {
+    Cell *cells = (Cell *)decoded;
     for (uint64_t k = 0; k < n; k++) cells[k] = (Cell)(planes[k] | planes[n + k] << 8);
+    memcpy(decoded + n * sizeof *cells, planes + n * sizeof *cells, (n + 7) / 8);
+    memset(decoded + decoded_bytes(n), 0, BITS_PAD);
 }
 
-/* Packs and writes r's blocks of cells from `at` on; sets r's sizes. */
-static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, uint64_t at, char *err,
-                           size_t errlen) {
+/* Packs the planes of a block of n cells (to_planes) into one zstd frame in st->pack, its
+ * size to *size: the cells' planes, then their bits in a zstd block of their own, whose
+ * bytes are nothing like the cells' (in one block, both packed worse: bench/RESULTS.md,
+ * "Scratch of slice groups").  STATUS_MEMORY naming zstd's error. */
+static Status pack_planes(SliceStore *st, uint64_t n, size_t *size, char *err, size_t errlen) {
+    ZSTD_outBuffer out = {st->pack, ZSTD_compressBound(st->block_bytes), 0};
+    ZSTD_inBuffer cells = {st->planes, n * sizeof(Cell), 0};
+    ZSTD_inBuffer bits = {st->planes + n * sizeof(Cell), (n + 7) / 8, 0};
+    size_t left = ZSTD_CCtx_setPledgedSrcSize(st->cctx, decoded_bytes(n));
+    if (!ZSTD_isError(left)) left = ZSTD_compressStream2(st->cctx, &out, &cells, ZSTD_e_flush);
+    if (!ZSTD_isError(left) && left == 0)
+        left = ZSTD_compressStream2(st->cctx, &out, &bits, ZSTD_e_end);
+    *size = out.pos;
+    if (!ZSTD_isError(left) && left == 0) return STATUS_OK;
+    ZSTD_CCtx_reset(st->cctx, ZSTD_reset_session_only);
+    return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s",
+                       ZSTD_isError(left) ? ZSTD_getErrorName(left) : "a block packs too large");
+}
+
+/* Packs and writes r's blocks of cells, with their bits from bit `from` of unstored on,
+ * from `at` on; sets r's sizes. */
+static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, const uint64_t *unstored,
+                           uint64_t from, uint64_t at, char *err, size_t errlen) {
     uint64_t total = r->slices * st->slice_size;
-    size_t cap = ZSTD_compressBound(st->block_bytes);
     for (uint64_t b = 0; b < r->blocks; b++) {
         uint64_t first = b * STORE_BLOCK_CELLS, left = total - first;
         uint64_t n = left < STORE_BLOCK_CELLS ? left : STORE_BLOCK_CELLS;
-        to_planes(cells + first, n, st->planes);
-        size_t size = ZSTD_compress2(st->cctx, st->pack, cap, st->planes, n * sizeof *cells);
-        if (ZSTD_isError(size))
-            return status_fail(err, errlen, STATUS_MEMORY, st->path, "%s", ZSTD_getErrorName(size));
+        size_t size;
+        to_planes(cells + first, unstored, from + first, n, st->planes);
+        Status s = pack_planes(st, n, &size, err, errlen);
+        if (s != STATUS_OK) return s;
         if (!write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
         r->size[b] = (uint32_t)size;
         at += size;
@@ -469,7 +516,7 @@ static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, uint64_
 }
 
 Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count, const Cell *cells,
-                       char *err, size_t errlen) {
+                       const uint64_t *unstored, uint64_t from, char *err, size_t errlen) {
     Record r;
     if (!record_make(st, &r, (uint32_t)side, first, count))
         return status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
@@ -479,7 +526,8 @@ Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count,
                    : status_fail(err, errlen, STATUS_CORRUPT, st->path,
                                  "cannot take slices %llu to %llu of the order",
                                  (unsigned long long)first, (unsigned long long)(first + count));
-    if (s == STATUS_OK) s = write_blocks(st, &r, cells, st->length + head_bytes, err, errlen);
+    if (s == STATUS_OK)
+        s = write_blocks(st, &r, cells, unstored, from, st->length + head_bytes, err, errlen);
     if (s == STATUS_OK) {
         record_seal(&r);
         if (!write_at(st->fd, r.head, head_bytes, st->length)) s = write_fail(st, err, errlen);
@@ -536,11 +584,12 @@ uint64_t slice_store_length(const SliceStore *st) {
     return st->length;
 }
 
-/* Decodes block i of page, of `side` to move, into out, cut where the store cuts. */
-static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side, Cell *out,
+/* Decodes block i of page, of `side` to move, into out (its cells, then their bits), the
+ * cells cut where the store cuts. */
+static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side, uint8_t *out,
                      char *err, size_t errlen) {
-    uint64_t n = page->cells[i];
-    uint8_t *packed = malloc(page->packed[i] + n * sizeof *out), *planes = packed + page->packed[i];
+    uint64_t n = page->cells[i], bytes = decoded_bytes(n);
+    uint8_t *packed = malloc(page->packed[i] + bytes), *planes = packed + page->packed[i];
     bool kept = true;
     ZSTD_DCtx *dctx = packed ? table_thread_dctx(&kept) : NULL;
     Status s =
@@ -548,28 +597,53 @@ static Status decode(SliceStore *st, const BlockPage *page, uint64_t i, int side
     if (s == STATUS_OK && !read_at(st->fd, packed, page->packed[i], page->at[i]))
         s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read a block at byte %llu: %s",
                         (unsigned long long)page->at[i], errno ? strerror(errno) : "truncated");
-    size_t got = s == STATUS_OK
-                     ? ZSTD_decompressDCtx(dctx, planes, n * sizeof *out, packed, page->packed[i])
-                     : 0;
-    if (s == STATUS_OK && (ZSTD_isError(got) || got != n * sizeof *out))
+    size_t got =
+        s == STATUS_OK ? ZSTD_decompressDCtx(dctx, planes, bytes, packed, page->packed[i]) : 0;
+    if (s == STATUS_OK && (ZSTD_isError(got) || got != bytes))
         s = status_fail(err, errlen, STATUS_CORRUPT, st->path,
                         "the block at byte %llu does not decompress to %llu cells",
                         (unsigned long long)page->at[i], (unsigned long long)n);
     if (s == STATUS_OK) from_planes(planes, n, out);
+    Cell *cells = (Cell *)out;
     for (uint64_t k = 0; s == STATUS_OK && st->cut && k < n; k++)
-        out[k] = draw_cut(out[k], st->horizon[side]);
+        cells[k] = draw_cut(cells[k], st->horizon[side]);
     if (dctx && !kept) ZSTD_freeDCtx(dctx);
     free(packed);
     return s;
 }
 
-/* Copies n cells from cell k of block i of page from its decoded copy, marking it
- * referenced; false where it is not decoded (or evicted), or out of memory for the read
- * section. */
-static bool copy_kept(BlockPage *page, uint64_t i, uint64_t k, uint64_t n, Cell *out) {
+_Static_assert(__BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__, "a plane of bits is read as words");
+
+/* Copies bits [at, at + n) of a plane of bits, 8 a byte, to bits from bit 0 on, a word at
+ * a time, reading up to 9 bytes past the last of them (BITS_PAD): a cursor fills once a
+ * position or so in the writer's walk, where a call to copy a few bytes doubled the time
+ * spent copying. */
+static void copy_bits(const uint8_t *plane, uint64_t at, uint64_t n, uint64_t *bits) {
+    unsigned shift = at % 8;
+    const uint8_t *from = plane + at / 8;
+    for (uint64_t w = 0; w < (n + 63) / 64; w++, from += 8) {
+        uint64_t word;
+        memcpy(&word, from, sizeof word);
+        bits[w] = shift ? word >> shift | (uint64_t)from[8] << (64 - shift) : word;
+    }
+}
+
+/* Copies n cells from cell k of a block of `cells` decoded to out, and their bits to bits
+ * unless NULL (copy_bits). */
+static void copy_decoded(const uint8_t *block, uint64_t cells, uint64_t k, uint64_t n, Cell *out,
+                         uint64_t *bits) {
+    memcpy(out, block + k * sizeof *out, n * sizeof *out);
+    if (bits) copy_bits(block + cells * sizeof *out, k, n, bits);
+}
+
+/* Copies n cells from cell k of block i of page from its decoded copy (copy_decoded),
+ * marking it referenced; false where it is not decoded (or evicted), or out of memory for
+ * the read section. */
+static bool copy_kept(BlockPage *page, uint64_t i, uint64_t k, uint64_t n, Cell *out,
+                      uint64_t *bits) {
     if (!guard_enter()) return false;
     const uint8_t *bytes = atomic_load_explicit(&page->slot[i], memory_order_seq_cst);
-    if (bytes) memcpy(out, bytes + k * sizeof *out, n * sizeof *out);
+    if (bytes) copy_decoded(bytes, page->cells[i], k, n, out, bits);
     guard_leave();
     if (bytes && !atomic_load_explicit(&page->referenced[i], memory_order_relaxed))
         atomic_store_explicit(&page->referenced[i], true, memory_order_relaxed);
@@ -598,15 +672,18 @@ static bool slice_start(const SliceStore *st, int side, uint64_t k, uint64_t *ce
 }
 
 /* Copies up to *n cells from position index on, as far as its slice and its block go, to
- * out; *n is set to the cells copied.  A block not decoded is, and kept in the cache. */
-static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n, char *err,
-                         size_t errlen) {
+ * out, and their bits to bits unless NULL (at most STORE_CURSOR_CELLS then); *n is set to
+ * the cells copied.  A block not decoded is, and kept in the cache.  A slice never stored
+ * is a hole: cells 0, every bit set. */
+static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *bits, uint64_t *n,
+                         char *err, size_t errlen) {
     int side = index >= st->per_side;
     uint64_t within = index - (uint64_t)side * st->per_side;
     uint64_t slice = within / st->slice_size, rank = within % st->slice_size, cell;
     if (*n > st->slice_size - rank) *n = st->slice_size - rank;
     if (!slice_start(st, side, st->place[slice], &cell)) {
         memset(out, 0, *n * sizeof *out);
+        if (bits) memset(bits, 0xff, (*n + 63) / 64 * sizeof *bits);
         return STATUS_OK;
     }
     cell += rank;
@@ -614,11 +691,11 @@ static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n,
     BlockPage *page = st->pages[b >> PAGE_BITS];
     uint64_t i = b & (PAGE_BLOCKS - 1), at = cell % STORE_BLOCK_CELLS;
     if (*n > page->cells[i] - at) *n = page->cells[i] - at;
-    if (copy_kept(page, i, at, *n, out)) return STATUS_OK;
+    if (copy_kept(page, i, at, *n, out, bits)) return STATUS_OK;
     uint8_t *mine = cache_block_new(st->cache, st->block_bytes);
     if (!mine) return status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
-    Status s = decode(st, page, i, side, (Cell *)mine, err, errlen);
-    if (s == STATUS_OK) memcpy(out, mine + at * sizeof *out, *n * sizeof *out);
+    Status s = decode(st, page, i, side, mine, err, errlen);
+    if (s == STATUS_OK) copy_decoded(mine, page->cells[i], at, *n, out, bits);
     if (s != STATUS_OK || cache_admit(st->cache, &page->slot[i], &page->referenced[i], mine,
                                       st->block_bytes) != CACHE_ADMITTED)
         cache_block_drop(st->cache, mine, st->block_bytes);
@@ -627,7 +704,7 @@ static Status copy_cells(SliceStore *st, uint64_t index, Cell *out, uint64_t *n,
 
 Status slice_store_read(SliceStore *st, uint64_t index, Cell *out, char *err, size_t errlen) {
     uint64_t n = 1;
-    return copy_cells(st, index, out, &n, err, errlen);
+    return copy_cells(st, index, out, NULL, &n, err, errlen);
 }
 
 /* Keeps the first failure of a reader that checks after its pass. */
@@ -642,11 +719,12 @@ static void keep_failure(SliceStore *st, Status s, const char *why) {
 Cell slice_store_fill(SliceStore *st, StoreCursor *c, uint64_t index) {
     char why[sizeof st->why];
     uint64_t n = STORE_CURSOR_CELLS;
-    Status s = copy_cells(st, index, c->cell, &n, why, sizeof why);
+    Status s = copy_cells(st, index, c->cell, c->unstored, &n, why, sizeof why);
     c->first = index;
     c->end = s == STATUS_OK ? index + n : index;
     if (s == STATUS_OK) return c->cell[0];
     keep_failure(st, s, why);
+    c->unstored[0] = 0;
     return 0;
 }
 

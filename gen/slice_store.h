@@ -1,10 +1,15 @@
-/* The finished cells of a value set solved in slice groups (solver.h), kept compressed in
- * a scratch file and read back through a bounded cache of decompressed blocks.
+/* The finished cells of a value set solved in slice groups (solver.h), each with its bit
+ * of the bitmap of positions the table leaves unstored (a capture pending, a hole), kept
+ * compressed in a scratch file and read back through a bounded cache of decompressed
+ * blocks.
  *
  * Cells went to scratch uncompressed once, 2 bytes a position, and a 6-piece material
  * needed more disk than a node has; a slice's cells compress to a fraction, most of them
  * draws or a few values repeated along the kings' placements (bench/RESULTS.md, "Scratch
- * of slice groups").  The store is append-only, so a chunk of slices finished is one
+ * of slice groups").  The bitmap, a bit a position, was a file of its own, uncompressed:
+ * a fifth of the scratch planned for Frisian's KKMvKKM.  Only the table writer reads the
+ * bits; the solver reads the cells, those of positions left unstored too.  The store is
+ append-only, so a chunk of slices finished is one
  * sequential write, wherever its slices lie in the index.
  *
  * Layout.  The file is a sequence of records, each the slices of a chunk with one side to
@@ -15,13 +20,19 @@
  *     and the sizes that follow (u64); the compressed size of each block (u32); then the
  *     blocks, each a zstd frame with its checksum.
  *
+ * A block of n cells decompresses to three planes: the cells' low bytes (n), their high
+ * bytes (n), and their unstored bits, (n + 7) / 8 bytes, cell k's bit k % 8 of byte k / 8
+ * (the last byte's bits past n are 0).  The bits are in the cells' frame, so that a block
+ * is one read and one decompression, but in a zstd block of their own after the cells'
+ * planes: their bytes are nothing like the cells'.
+ *
  * The record's cells, its slices one after another, are cut into blocks of
  * STORE_BLOCK_CELLS (the last shorter), so that a slice of a few positions (Frisian's men
  * alone: one) costs no block, no header and no number of its own.  The directory in memory
  * keeps, for each slice, its place in the order (4 bytes: a material of men alone has
  * billions of slices); for each side to move, each record's span of places and its first
  * block, sorted by place, where a read finds its slice's record (none: never written, a
- * hole, read as 0); and for each block where its bytes lie.  A chunk holds at least a
+ * hole, read as 0 and unstored); and for each block where its bytes lie.  A chunk holds at least a
  * block's worth of slices where its group has them (slice_store_least_slices), so that
  * records are few beside the blocks.
 
@@ -84,11 +95,13 @@ uint64_t slice_store_cache_bytes(const Indexer *ix);
 uint64_t slice_store_bytes(const Indexer *ix);
 
 /* Appends the cells of the slices order[first, first + count) with `side` to move, one
- * after another in cells: none stored before (else STATUS_CORRUPT).  Not safe beside
- * another append or a read: it may move the directory that reads search.  STATUS_IO naming
- * the file and, when the disk is full, the bytes it may still need. */
+ * after another in cells, each with its unstored bit: that of cells[j] is bit from + j of
+ * unstored (unstored[(from + j) / 64] >> (from + j) % 64 & 1).  None stored before (else
+ * STATUS_CORRUPT).  Not safe beside another append or a read: it may move the directory
+ * that reads search.  STATUS_IO naming the file and, when the disk is full, the bytes it
+ * may still need. */
 Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count, const Cell *cells,
-                       char *err, size_t errlen);
+                       const uint64_t *unstored, uint64_t from, char *err, size_t errlen);
 
 /* The fewest slices a chunk of a material of this index stores at once where its group has
  * them: a block's worth. */
@@ -106,29 +119,38 @@ uint64_t slice_store_length(const SliceStore *st);
  * thread-safe.  STATUS_IO or STATUS_CORRUPT where its block cannot be read or decoded. */
 Status slice_store_read(SliceStore *st, uint64_t index, Cell *out, char *err, size_t errlen);
 
-/* A reader's copy of a few cells in a row of a store, for a pass that reads many in a row:
- * a read within it takes no read section and no division.  Start one zeroed
- * (STORE_CURSOR_START), one for each thread. */
+/* A reader's copy of a few cells in a row of a store, and of their unstored bits, for a
+ * pass that reads many in a row: a read within it takes no read section and no division.
+ * Start one zeroed (STORE_CURSOR_START), one for each thread. */
 enum { STORE_CURSOR_CELLS = 256 };
 typedef struct StoreCursor {
     uint64_t first, end; /* the positions copied */
     Cell cell[STORE_CURSOR_CELLS];
+    uint64_t unstored[STORE_CURSOR_CELLS / 64]; /* bit j: that of position first + j */
 } StoreCursor;
 #define STORE_CURSOR_START                                                                         \
     {                                                                                              \
-        0, 0, {                                                                                    \
+        0, 0, {0}, {                                                                               \
             0                                                                                      \
         }                                                                                          \
     }
 
-/* Copies the cells from index on, as far as STORE_CURSOR_CELLS or its block go, to c, and
- * returns index's; on a failure, which is kept for slice_store_failed, 0. */
+/* Copies the cells from index on, as far as STORE_CURSOR_CELLS or its block go, and their
+ * bits, to c, and returns index's; on a failure, which is kept for slice_store_failed, 0
+ * (stored). */
 Cell slice_store_fill(SliceStore *st, StoreCursor *c, uint64_t index);
 
 /* The cell of position index read through c. */
 static inline Cell slice_store_at(SliceStore *st, StoreCursor *c, uint64_t index) {
     return index - c->first < c->end - c->first ? c->cell[index - c->first]
                                                 : slice_store_fill(st, c, index);
+}
+
+/* Whether position index is left unstored, read through c right after slice_store_at
+ * read its cell. */
+static inline bool store_cursor_unstored(const StoreCursor *c, uint64_t index) {
+    uint64_t j = index - c->first;
+    return c->unstored[j / 64] >> (j % 64) & 1;
 }
 
 /* The first failure of slice_store_fill, copied to err; STATUS_OK when none. */

@@ -4,7 +4,6 @@
 
 #include "draw_rules.h"
 #include "parallel.h"
-#include "slice_file.h"
 #include "value_memo.h"
 #include "wall_clock.h"
 
@@ -33,11 +32,6 @@ static void cut_all(Solver *s, int threads) {
     slice_store_cut(s->store, horizon);
 }
 
-/* The size of a value set's bitmap file. */
-uint64_t solver_unstored_bytes(const Indexer *ix) {
-    return bitmap_words(ix->size) * 8;
-}
-
 /* The arrays for a window of `window` positions. */
 uint64_t solver_window_bytes(uint64_t window) {
     return window * (sizeof(Cell) + 1) + ((window >> SPAN_BITS) + 1) * 8 + bitmap_words(window) * 8;
@@ -49,8 +43,7 @@ uint64_t solver_window_bytes(uint64_t window) {
 uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets) {
     uint64_t groups = 0;
     for (int r = 0; r < SLICE_HOLE; r++) groups += plan->group[r] > 0;
-    return (uint64_t)sets * (slice_store_estimate(ix, groups) + solver_unstored_bytes(ix) +
-                             SCRATCH_FILES * DISK_BLOCK);
+    return (uint64_t)sets * (slice_store_estimate(ix, groups) + SCRATCH_FILES * DISK_BLOCK);
 }
 
 uint64_t solve_bytes(const Indexer *ix) {
@@ -58,15 +51,11 @@ uint64_t solve_bytes(const Indexer *ix) {
 }
 
 /* A window of the least slices the store takes at once, the order of the slices (and their rows
- * while sorted), the store (its directory and cache of decoded blocks), and the pages of the
- * bitmap's file held between releases: each thread's positions, a bit each, with no two in a page;
- * no more than the file. */
-uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads) {
-    uint64_t pages = (uint64_t)threads * RELEASE_POSITIONS;
-    uint64_t file = solver_unstored_bytes(ix);
+ * while sorted), and the store (its directory and cache of decoded blocks). */
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan) {
     uint64_t window = slice_store_least_slices(ix) * plan->slice_size;
     return solver_window_bytes(2 * window) + plan->slice_count * (sizeof(uint32_t) + 1) +
-           slice_store_bytes(ix) + (pages < file ? pages : file);
+           slice_store_bytes(ix);
 }
 
 static bool alloc_tools(Solver *s, int threads) {
@@ -169,7 +158,7 @@ Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const 
     Status status = s->exits ? STATUS_OK : STATUS_MEMORY;
     if (status == STATUS_OK) status = solve_all(s, threads, err, errlen);
     if (status == STATUS_MEMORY && !s->worker[0].err[0]) snprintf(err, errlen, "out of memory");
-    SolvedTable solved = {s->cells, s->unstored, s->store, s->bits};
+    SolvedTable solved = {s->cells, s->unstored, s->store};
     if (status == STATUS_OK)
         *out = solved;
     else
@@ -178,18 +167,12 @@ Status solve_material(const Variant *v, Tablebase *tb, const Material *m, const 
     return status;
 }
 
-void solved_table_release(void *table) {
-    const SolvedTable *t = table;
-    slice_file_release(t->bits);
-}
-
 void solved_table_free(SolvedTable *t) {
     if (t->store) {
         slice_store_free(t->store);
-        slice_file_free(t->bits);
     } else {
         free(t->cells);
         free(t->unstored);
     }
-    *t = (SolvedTable){NULL, NULL, NULL, NULL};
+    *t = (SolvedTable){NULL, NULL, NULL};
 }

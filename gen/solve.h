@@ -3,7 +3,6 @@
 #define DTB_SOLVE_H
 
 #include "index.h"
-#include "slice_file.h"
 #include "slice_plan.h"
 #include "slice_store.h"
 #include "table_file.h"
@@ -33,9 +32,9 @@ typedef struct SolveOptions {
     FILE *progress;          /* where progress goes, or NULL */
     bool live;               /* progress is a terminal: rewrite one line in place */
     /* NULL: the whole material in memory (solve_bytes); else solved in slice groups
-     * (slice_plan.h, solve_slice_bytes), with scratch files (slice_store.h, slice_file.h)
-     * and a checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's
-     * name and .cells.zst.tmp, .unstored.tmp and .checkpoint added: solve_material continues
+     * (slice_plan.h, solve_slice_bytes), with a scratch file (slice_store.h) and a
+     * checkpoint (slice_checkpoint.h) at this path, the table's, with the value set's name
+     * and .cells.zst.tmp and .checkpoint added: solve_material continues
      * from the checkpoint when it names this work, which the log then says
      * (solve_slice_range reads the store and writes a segment of its own) */
     const char *scratch;
@@ -46,13 +45,12 @@ typedef struct SolveOptions {
 
 /* A solved value set: ix->size cells, and a bitmap (bit i of unstored[i / 64]) of the
  * positions the prober never reads: a capture pending, or a hole.  Both are in memory; or,
- * solved in slice groups, the cells are in a store (cells NULL) and the bitmap is mapped
- * from its scratch file.  solved_table_free frees them. */
+ * solved in slice groups, both are in a store (cells and unstored NULL).
+ * solved_table_free frees them. */
 typedef struct SolvedTable {
     Cell *cells;
     uint64_t *unstored;
-    SliceStore *store; /* NULL, or where the cells are */
-    SliceFile *bits;   /* NULL, or where unstored is mapped from */
+    SliceStore *store; /* NULL, or where the cells and their bits are */
 } SolvedTable;
 
 /* Solves canonical material m.  Positions that convert (captures, promotions) read their
@@ -79,19 +77,14 @@ bool solve_scratch_checkpointed(const char *table, int sets);
 uint64_t solve_scratch_bytes(const Indexer *ix, const SlicePlan *plan, int sets);
 uint64_t solve_scratch_held(const char *table, int sets);
 
-/* Lets the pages of a table's bitmap mapped from its scratch file go (slice_file_release),
- * for table_writer_set_release: t is a SolvedTable. */
-void solved_table_release(void *t);
-
 /* Slice groups shared out over processes (mpi_run.c).  One process holds a SliceShare over
  * a value set's scratch files and checkpoint, made anew or continued as solve_material does
  * (opt->scratch, which must be set; set and progress count too), and hands out ranges of the
- * slice order a group at a time; others solve the ranges (solve_slice_range) and give back
- * their bits.  Once every slice is solved and checkpointed, solve_material continues from
- * the checkpoint at its end: holes, the horizon cut and the writing, as in one process, so
- * the table is the same byte for byte.  Slices are the same whoever solves them
- * (resume_point in solve.c), and the bitmap's words, which slices next to each other in the
- * index share, are written by the SliceShare's process alone. */
+ * slice order a group at a time; others solve the ranges (solve_slice_range), each into a
+ * segment of the store, cells and bits.  Once every slice is solved and checkpointed,
+ * solve_material continues from the checkpoint at its end: the horizon cut and the writing,
+ * as in one process, so the table is the same byte for byte: slices are the same whoever
+ * solves them (resume_point in solve_checkpoint.c). */
 typedef struct SliceShare SliceShare;
 
 /* Opens a share of m's value set opt->set.  STATUS_OK, or an error that err explains. */
@@ -102,36 +95,31 @@ Status slice_share_open(const Variant *v, const Material *m, const SolveOptions 
  * all are solved. */
 bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end);
 
-/* Takes the bits solve_slice_range gave for order[begin, begin + count), and appends the
- * cells it stored in the range's segment (solver_segment_path) to the value set's store.
- * STATUS_OK, or an error that err explains. */
-Status slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits,
-                       char *err, size_t errlen);
+/* Appends what solve_slice_range stored for order[begin, ...) in the range's segment
+ * (solver_segment_path) to the value set's store.  STATUS_OK, or an error that err
+ * explains. */
+Status slice_share_put(SliceShare *sh, uint64_t begin, char *err, size_t errlen);
 
-/* Records that order[0, solved) is solved, each range's cells synced by its solver and its
- * bits put: from time to time a checkpoint says so, and always once every slice is. */
+/* Records that order[0, solved) is solved, each range's segment synced by its solver and
+ * put: from time to time a checkpoint says so, and always once every slice is. */
 Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen);
 
 /* Frees sh, first checkpointing the slices recorded solved since the last checkpoint, if
  * it can (else the last stands), so that a run stopped by a failure elsewhere resumes there. */
 void slice_share_free(SliceShare *sh);
 
-/* The words of the bits of a range of count slices of a material of this index. */
-uint64_t solve_range_words(const Indexer *ix, uint64_t count);
-
 /* Solves order[begin, begin + count), slices of one group, reading the finished cells of the
- * store at opt->scratch, as far as its records are whole, and storing theirs in a segment of
- * their own beside it, synced before it returns (slice_share_put takes it in); their bitmap
- * bits go to bits (solve_range_words of them, zeroed by the caller).  STATUS_OK, or an
- * error that err explains. */
+ * store at opt->scratch, as far as its records are whole, and storing theirs, with their
+ * bits, in a segment of their own beside it, synced before it returns (slice_share_put
+ * takes it in).  STATUS_OK, or an error that err explains. */
 Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
-                         const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,
-                         char *err, size_t errlen);
+                         const SolveOptions *opt, uint64_t begin, uint64_t count, char *err,
+                         size_t errlen);
 
 /* The memory solve_material takes for a material of this index, in bytes: all in memory,
- * or at least in slice groups with this plan and threads (a window of one slice; more
- * with SolveOptions.window_extra). */
+ * or at least in slice groups with this plan (a window of one slice; more with
+ * SolveOptions.window_extra). */
 uint64_t solve_bytes(const Indexer *ix);
-uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan, int threads);
+uint64_t solve_slice_bytes(const Indexer *ix, const SlicePlan *plan);
 
 #endif

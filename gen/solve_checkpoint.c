@@ -4,7 +4,6 @@
 #include "draw_rules.h"
 #include "dtb.h"
 #include "slice_checkpoint.h"
-#include "slice_file.h"
 #include "table_format.h"
 #include "wall_clock.h"
 
@@ -30,7 +29,6 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
     if (!forced && start - s->checkpoint_end < CHECKPOINT_RATIO * s->checkpoint_cost)
         return STATUS_OK;
     Status st = slice_store_sync(s->store, err, errlen);
-    if (st == STATUS_OK) st = slice_file_sync(s->bits, err, errlen);
     if (st == STATUS_OK)
         st = slice_checkpoint_write(s->checkpoint, s->work, s->solved, slice_store_length(s->store),
                                     err, errlen);
@@ -41,22 +39,24 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
 }
 
 /* What the cells of the scratch files depend on, as the checkpoint's work lines: the
- * program and format, the store's blocks, the rules, the material, the value set, and the
- * slice order (its XXH3-64, with where each group starts).  The chunks do not: a slice's cells are
- * the same however many are solved beside it, so a run may continue under another --memory or
+ * program and format, the store's blocks (their cells and bits), the rules, the material, the value
+ * set, and the slice order (its XXH3-64, with where each group starts).  The chunks do not: a
+ * slice's cells are the same however many are solved beside it, so a run may continue under another
+ * --memory or
  * --threads. */
 static void describe_work(Solver *s, char *work, size_t len) {
     char name[MATERIAL_NAME_MAX];
     material_name(&s->ix.m, name, sizeof name);
     XXH64_hash_t order = XXH3_64bits(s->order, s->slice_count * sizeof *s->order);
     order = XXH3_64bits_withSeed(s->group_start, sizeof s->slices->group_start, order);
-    snprintf(work, len,
-             "dtb-gen slice checkpoint\ndtb %s, table format %u, store blocks of %u cells\n"
-             "variant %s %016" PRIx64 "\nmaterial %s\nvalues %s\npositions %" PRIu64
-             "\nslices %" PRIu64 ", order %016" PRIx64 "\n",
-             DTB_VERSION_STRING, TF_VERSION, STORE_BLOCK_CELLS, s->v->id, variant_fingerprint(s->v),
-             name, s->set == VALUES_PURE ? "pure" : "rules", s->ix.size, s->slice_count,
-             (uint64_t)order);
+    snprintf(
+        work, len,
+        "dtb-gen slice checkpoint\ndtb %s, table format %u, store blocks of %u cells and bits\n"
+        "variant %s %016" PRIx64 "\nmaterial %s\nvalues %s\npositions %" PRIu64 "\nslices %" PRIu64
+        ", order %016" PRIx64 "\n",
+        DTB_VERSION_STRING, TF_VERSION, STORE_BLOCK_CELLS, s->v->id, variant_fingerprint(s->v),
+        name, s->set == VALUES_PURE ? "pure" : "rules", s->ix.size, s->slice_count,
+        (uint64_t)order);
 }
 
 /* The material's name, and its value set where it has two, for what the log says. */
@@ -77,12 +77,11 @@ static void work_name(const Solver *s, char *text, size_t len) {
  * own cells (the window, initialised whole: each position's cell, count of open moves and
  * span bit is set from its moves) and the cells of the group before its own, all before it
  * in order, so finished and synced before the checkpoint.  What the solver keeps beside
- * (the exits' values, value_memo.h; the cursors and move lists; the counts for progress
- * and for letting pages go) is a cache or a count that changes no value.  What a run cut
- * short wrote after its last checkpoint is written again: its cells' records are cut off the
- * store, which is only ever appended to, and bits of the bitmap, which only ever get set,
- * are set again to the same bits by a slice solved again.  Holes are settled again (bits
- * only); the rules set's horizon cut is applied as the store is read (slice_store_cut). */
+ * (the exits' values, value_memo.h; the cursors and move lists; the counts for progress)
+ * is a cache or a count that changes no value.  What a run cut short wrote after its last
+ * checkpoint is written again: its records, cells with their bits, are cut off the store,
+ * which is only ever appended to.  Holes are never stored (the store reads them so); the
+ * rules set's horizon cut is applied as the store is read (slice_store_cut). */
 static uint64_t resume_point(Solver *s) {
     char why[600], name[MATERIAL_NAME_MAX + 32];
     uint64_t solved = 0, stored = 0, slices = s->group_start[SLICE_HOLE];
@@ -106,9 +105,7 @@ static uint64_t resume_point(Solver *s) {
         fprintf(log, "%s: discarded the checkpoint '%s': %s; solving from the start\n", name,
                 s->checkpoint, why);
     slice_store_free(s->store);
-    slice_file_free(s->bits);
     s->store = NULL;
-    s->bits = NULL;
     return 0;
 }
 
@@ -120,11 +117,7 @@ Status solver_open_scratch(Solver *s, char *err, size_t errlen) {
                         sizeof s->checkpoint);
     describe_work(s, s->work, sizeof s->work);
     s->solved = s->checkpointed = resume_point(s);
-    Status st = STATUS_OK;
-    if (s->solved == 0) {
-        unlink(s->checkpoint); /* resume_point said why, when there was one */
-        st = solver_open_files(s, true, 0, err, errlen);
-    }
-    if (st == STATUS_OK) s->unstored = slice_file_data(s->bits);
-    return st;
+    if (s->solved > 0) return STATUS_OK;
+    unlink(s->checkpoint); /* resume_point said why, when there was one */
+    return solver_open_files(s, true, 0, err, errlen);
 }

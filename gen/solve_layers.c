@@ -351,18 +351,6 @@ static void report(Solver *s, int layer) {
     fflush(opt->progress);
 }
 
-void solver_release(const Solver *s) {
-    slice_file_release(s->bits);
-}
-
-/* Lets the bitmap's pages go, if it is time, after a slice was solved (thread 0). */
-static void release_due(Solver *s) {
-    if (s->store && (s->unreleased += 2 * s->slice_size) >= RELEASE_POSITIONS) {
-        s->unreleased = 0;
-        solver_release(s);
-    }
-}
-
 /* Whether the slice the workers [first, last) solve has a layer `layer` to run: none of
  * them failed, a position is still pending, and a layer that far may decide one. */
 static bool layer_due(const Solver *s, int first, int last, int layer) {
@@ -400,7 +388,7 @@ static void solve_slices(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const Group *g = ctx;
     for (uint64_t k = begin; k < end && g->s->worker[thread].status == STATUS_OK; k++) {
         solve_slice(g->s, g->first + k, thread, 1, false);
-        if (thread == 0) report(g->s, 0), release_due(g->s);
+        if (thread == 0) report(g->s, 0);
     }
 }
 
@@ -460,24 +448,20 @@ static void solve_group(Solver *s, int threads, uint64_t begin, uint64_t count) 
     if (count >= 4 * (uint64_t)threads || (small && count >= (uint64_t)threads)) {
         parallel_for_chunks(threads, count, per_chunk, solve_slices, &(Group){s, begin});
     } else {
-        for (uint64_t k = 0; k < count; k++) {
-            solve_slice(s, begin + k, 0, threads, true);
-            release_due(s);
-        }
+        for (uint64_t k = 0; k < count; k++) solve_slice(s, begin + k, 0, threads, true);
     }
 }
 
 /* Holes need no solving: nothing leads into them, and the prober never reads them.  In
- * slice groups they take no slot: the store reads 0, a hole, where nothing was stored. */
+ * slice groups they take no slot: the store reads a slice never stored as holes, unstored. */
 static void settle_holes(Solver *s, uint64_t begin, uint64_t count) {
-    for (uint64_t k = begin; k < begin + count; k++) {
+    for (uint64_t k = begin; s->unstored && k < begin + count; k++) {
         Slice sl = solver_slice_at(s, k);
         for (int side = 0; side < 2; side++)
             for (uint64_t rank = 0; rank < s->slice_size; rank++) {
-                if (!s->store) s->cells[sl.local[side] + rank] = HOLE;
+                s->cells[sl.local[side] + rank] = HOLE;
                 set_bit(s->unstored, sl.global[side] + rank);
             }
-        release_due(s);
     }
 }
 
@@ -498,7 +482,7 @@ Status solver_chunks(Solver *s, int threads, uint64_t begin, uint64_t count, cha
         st = first_error(s, threads, err, errlen);
         if (st == STATUS_OK && s->store) st = solver_put_chunk(s, first, n, err, errlen);
         if (st == STATUS_OK && s->store) s->solved = first + n;
-        if (st == STATUS_OK && s->store && !s->range_bits)
+        if (st == STATUS_OK && s->store && !s->segment)
             st = solver_checkpoint(s, false, err, errlen);
     }
     return st;

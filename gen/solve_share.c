@@ -1,8 +1,6 @@
 /* Slice groups shared out over processes (SliceShare in solve.h, for dtb-gen --mpi). */
 #include "solver.h"
 
-#include "slice_file.h"
-
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -48,17 +46,10 @@ bool slice_share_next(const SliceShare *sh, uint64_t *begin, uint64_t *end) {
     return *end > 0;
 }
 
-Status slice_share_put(SliceShare *sh, uint64_t begin, uint64_t count, const uint64_t *bits,
-                       char *err, size_t errlen) {
-    Solver *s = sh->s;
-    for (uint64_t k = begin; k < begin + count; k++)
-        for (int side = 0; side < 2; side++)
-            solver_or_bits(s->unstored, slice_index(s, k, side), bits,
-                           range_offset(s, begin, k, side), s->slice_size);
-    slice_file_release(s->bits);
+Status slice_share_put(SliceShare *sh, uint64_t begin, char *err, size_t errlen) {
     char path[4400];
-    solver_segment_path(sh->table, s->set, begin, path, sizeof path);
-    return slice_store_append_file(s->store, path, err, errlen);
+    solver_segment_path(sh->table, sh->s->set, begin, path, sizeof path);
+    return slice_store_append_file(sh->s->store, path, err, errlen);
 }
 
 Status slice_share_solved(SliceShare *sh, uint64_t solved, char *err, size_t errlen) {
@@ -74,14 +65,9 @@ void slice_share_free(SliceShare *sh) {
         solver_checkpoint(sh->s, true, err, sizeof err); /* else the last one stands */
     if (sh->s) {
         slice_store_free(sh->s->store);
-        slice_file_free(sh->s->bits);
         solver_free(sh->s, 0);
     }
     free(sh);
-}
-
-uint64_t solve_range_words(const Indexer *ix, uint64_t count) {
-    return bitmap_words(count * slice_positions(ix));
 }
 
 /* Whether order[begin, begin + count) lies in one group: else the slices would read cells of
@@ -91,13 +77,11 @@ static bool in_one_group(const Solver *s, uint64_t begin, uint64_t count) {
 }
 
 Status solve_slice_range(const Variant *v, Tablebase *tb, const Material *m,
-                         const SolveOptions *opt, uint64_t begin, uint64_t count, uint64_t *bits,
-                         char *err, size_t errlen) {
+                         const SolveOptions *opt, uint64_t begin, uint64_t count, char *err,
+                         size_t errlen) {
     int threads = solver_threads(opt);
     Solver *s = solver_new(v, tb, m, opt);
     if (!s) return STATUS_MEMORY;
-    s->range_bits = bits;
-    s->range_begin = begin;
     Status st = s->exits && solver_alloc_arrays(s, threads) ? STATUS_OK : STATUS_MEMORY;
     if (st == STATUS_OK && !in_one_group(s, begin, count)) {
         snprintf(err, errlen, "slices %" PRIu64 " to %" PRIu64 " of the order are not of one group",

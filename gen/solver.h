@@ -25,14 +25,12 @@
  * more while they are sorted).  An undecided cell carries what leaving the slice gives
  * (see pending_cell), so no other array is needed.
  *
- * In slice groups (SolveOptions.scratch) the 3 bytes are kept only for a chunk of a group,
- * as many slices as the memory given allows, at least one: each chunk finished is appended
+ * In slice groups (SolveOptions.scratch) the 3 bytes and the bit are kept only for a chunk of a
+ * group, as many slices as the memory given allows, at least one: each chunk finished is appended
  * compressed to a store (slice_store.h), from which the slices after it read what their
- * men's steps lead to through a bounded cache; the bitmap is a scratch file (slice_file.h),
- * mapped whole, to which each chunk's bits are copied as its cells are stored (put_chunk).
- * The process holds only the pages of the bitmap it read or wrote since it last let them
- * go, every RELEASE_POSITIONS positions solved.  After a chunk, from time to time (see
- * checkpoint), the store and the bitmap are synced and a checkpoint
+ * men's steps lead to through a bounded cache; each cell's bit of the bitmap is stored
+ * beside it (put_chunk), for the table writer alone.  After a chunk, from time to time
+ * (see checkpoint), the store is synced and a checkpoint
  * (slice_checkpoint.h) records how far the order got, so that a run cut short is continued
  * after its last checkpointed chunk (see resume_point for why that gives the same cells).
  * The groups' slices can also be shared out over processes, which solve ranges of one group
@@ -58,10 +56,6 @@
  * (bench/RESULTS.md, "The solver").  A span may hold several small slices; their bits only make a
  * layer look at a span in vain. */
 #define SPAN_BITS 10
-
-/* The pages of the bitmap's scratch file are let go after this many positions solved, so
- * that even written one a page the pages held stay below a few hundred MiB. */
-#define RELEASE_POSITIONS (1u << 22)
 
 /* One thread's room for walking un-moves and listing moves. */
 typedef struct Tools {
@@ -98,11 +92,10 @@ typedef struct Solver {
     Cell *cells;           /* by local index */
     uint8_t *open_moves;   /* by local index: moves not yet known to lose, plus 1 for an exit
                             * that is not */
-    uint64_t *unstored;    /* by index: capture pending or hole: the prober never reads these */
+    uint64_t *unstored;    /* by index: capture pending or hole: the prober never reads these;
+                            * NULL in slice groups, where the store keeps them */
     uint64_t *window_bits; /* by local index, the window's part of unstored: in memory
-                            * unstored itself, in slice groups copied there (put_chunk) */
-    uint64_t *range_bits;  /* solve_slice_range: where its range's bits go, or NULL */
-    uint64_t range_begin;  /* and where in order the range starts */
+                            * unstored itself, in slice groups stored with the cells */
     SliceStore *store;     /* in slice groups, the finished cells (NULL: all in memory) */
     SliceStore *segment;   /* solve_slice_range: where its range's cells go, else NULL */
     uint64_t *span_dtws;   /* per span of local indices: bit d % 64 for each DTW d decided or
@@ -113,8 +106,6 @@ typedef struct Solver {
     uint64_t side_stride, slot_stride; /* of local indices */
     uint64_t window;                   /* positions the arrays hold */
     uint64_t chunk;                    /* slices solved at once in slice groups */
-    SliceFile *bits;                   /* in slice groups, the scratch file of unstored */
-    uint64_t unreleased;               /* positions solved since they were let go */
     const SliceOrder *slices;          /* opt->order, or own_order */
     SliceOrder *own_order;             /* made here when the caller keeps none */
     const uint32_t *order;             /* slices->order */
@@ -152,12 +143,6 @@ static inline uint64_t slice_index(const Solver *s, uint64_t k, int side) {
     return side * s->ix.per_side + s->order[k] * s->slice_size;
 }
 
-/* Where the bits of that slice side are in the bits of a range of the order from `begin`
- * (solve_slice_range): slice by slice in order, White to move first. */
-static inline uint64_t range_offset(const Solver *s, uint64_t begin, uint64_t k, int side) {
-    return ((k - begin) * 2 + side) * s->slice_size;
-}
-
 /* The slice order[k]. */
 static inline Slice solver_slice_at(Solver *s, uint64_t k) {
     uint64_t slice = s->order[k], slot = s->store ? k - s->chunk_first : slice;
@@ -174,19 +159,16 @@ static inline uint64_t bitmap_words(uint64_t positions) {
     return positions / 64 + 1;
 }
 
-/* The files of a value set solved in slice groups, beside the table: its cells' store, its
- * bitmap and its checkpoint; and the segments of ranges solved by other processes.  None ends in
+/* The files of a value set solved in slice groups, beside the table: its cells' store and
+ * its checkpoint; and the segments of ranges solved by other processes.  None ends in
  * the tables' ending, so nothing that lists tables sees them (tb_each_file), nor in a table's name
  * with ".tmp", which a run removes as left by a writer cut short (atomic_remove_leftovers). */
-enum { SCRATCH_CELLS, SCRATCH_UNSTORED, SCRATCH_CHECKPOINT, SCRATCH_FILES };
+enum { SCRATCH_CELLS, SCRATCH_CHECKPOINT, SCRATCH_FILES };
 
 /* The segment of the range of the order from `begin` of value set `set` of table. */
 void solver_segment_path(const char *table, int set, uint64_t begin, char *path, size_t len);
 
 /* solve_layers.c: the slices, each by layers of DTW, group by group. */
-
-/* Lets the bitmap's pages go. */
-void solver_release(const Solver *s);
 
 /* Solves order[begin, begin + count), slices of one group: in slice groups, in chunks that
  * the window holds, each written to the scratch file once solved. */
@@ -199,10 +181,7 @@ Status solver_groups(Solver *s, int threads, char *err, size_t errlen);
 
 /* solve_scratch.c: the scratch files of slice groups. */
 
-/* ORs n bits of src, from bit `from` on, into dst from bit `to` on. */
-void solver_or_bits(uint64_t *dst, uint64_t to, const uint64_t *src, uint64_t from, uint64_t n);
-
-/* Stores the finished slices order[begin, begin + count), and their bits where they go. */
+/* Stores the finished slices order[begin, begin + count), their cells with their bits. */
 Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, size_t errlen);
 
 /* The path of scratch file `file` (SCRATCH_*) of value set `set` of table. */
@@ -223,9 +202,6 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen);
 Status solver_open_scratch(Solver *s, char *err, size_t errlen);
 
 /* solve.c: the solver, its memory, and a material solved whole. */
-
-/* The bytes of a value set's bitmap file. */
-uint64_t solver_unstored_bytes(const Indexer *ix);
 
 /* The bytes of the arrays for a window of `window` positions. */
 uint64_t solver_window_bytes(uint64_t window);

@@ -51,8 +51,7 @@ typedef struct Sample {
 enum { TRIAL_BLOCKS = 64 };
 
 /* Every layout the writer is left to choose among, in the order ties are broken in. */
-static int list_layouts(TableWriter *w, const CellSource *src, const uint64_t *unstored,
-                        Layout *out) {
+static int list_layouts(TableWriter *w, const CellSource *src, Layout *out) {
     bool pick_side = w->info.sides == TABLE_SIDES_SMALLER,
          pick_order = writer_picks_order(&w->info);
     uint8_t parts[PART_COUNT];
@@ -66,7 +65,7 @@ static int list_layouts(TableWriter *w, const CellSource *src, const uint64_t *u
             *l = (Layout){.sides = sides};
             memcpy(l->parts, parts, PART_COUNT);
             part_order_init(&l->order, w->info.part_size, parts, w->info.positions / 2);
-            l->job = writer_stream_job(w, TF_WDL, src, unstored);
+            l->job = writer_stream_job(w, TF_WDL, src);
             l->job.order = &l->order;
             tf_stored_range(w->info.positions, sides, &l->job.stored_first, &l->job.stored_count);
             l->every = tf_block_count(l->job.stored_count, l->job.per_block) / TRIAL_BLOCKS + 1;
@@ -97,8 +96,8 @@ static void find_first_stored(void *ctx, int thread, uint64_t begin, uint64_t en
     const Trial *trial = ctx;
     for (uint64_t l = begin; l < end; l++) {
         StreamJob *job = &trial->layouts[l].job;
-        job->before = writer_first_stored(job->order, TF_WDL, job->src, job->unstored,
-                                          job->stored_first, job->stored_first + job->stored_count);
+        job->before = writer_first_stored(job->order, TF_WDL, job->src, job->stored_first,
+                                          job->stored_first + job->stored_count);
     }
 }
 
@@ -168,8 +167,7 @@ static Status size_layouts(TableWriter *w, Layout *layouts, int count, Sample *s
  * picks those whose WDL of value set 0 compresses smallest: the WDL stream is what every
  * probe reads, and the DTW stream mostly follows it.  Ties keep White and the index's
  * order.  The layouts and their sampled blocks are sized by all of w's threads at once. */
-Status writer_pick_layout(TableWriter *w, const CellSource *src, const uint64_t *unstored,
-                          char *err, size_t errlen) {
+Status writer_pick_layout(TableWriter *w, const CellSource *src, char *err, size_t errlen) {
     if (w->info.sides != TABLE_SIDES_SMALLER && !writer_picks_order(&w->info)) return STATUS_OK;
     Layout *layouts = malloc(LAYOUTS_MAX * sizeof *layouts);
     Sample *samples = malloc(LAYOUTS_MAX * (TRIAL_BLOCKS + 1) * sizeof *samples);
@@ -178,8 +176,7 @@ Status writer_pick_layout(TableWriter *w, const CellSource *src, const uint64_t 
                    : status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
     const Layout *best = NULL;
     if (s == STATUS_OK)
-        s = size_layouts(w, layouts, list_layouts(w, src, unstored, layouts), samples, &best, err,
-                         errlen);
+        s = size_layouts(w, layouts, list_layouts(w, src, layouts), samples, &best, err, errlen);
     if (s == STATUS_OK) s = writer_source_failed(src, err, errlen);
     if (s == STATUS_OK) {
         w->info.sides = best->sides;

@@ -22,8 +22,6 @@ typedef struct Scan {
     TableWriter *w;
     int set;
     const CellSource *src;
-    const uint64_t *unstored;
-    uint64_t base; /* of the window scanned */
     uint64_t counts[THREADS_MAX][2][4], stored[THREADS_MAX][4];
     unsigned max_half[THREADS_MAX];
     uint64_t first_bad[THREADS_MAX]; /* the first position that cannot be written, or none */
@@ -36,11 +34,11 @@ static void scan_range(void *ctx, int thread, uint64_t begin, uint64_t end) {
     const TableWriter *w = scan->w;
     uint64_t per_side = w->info.positions / 2;
     StoreCursor cursor = STORE_CURSOR_START;
-    for (uint64_t i = scan->base + begin; i < scan->base + end; i++) {
-        Cell c = writer_cell(scan->src, &cursor, i);
+    for (uint64_t i = begin; i < end; i++) {
+        bool unstored;
+        Cell c = writer_cell(scan->src, &cursor, i, &unstored);
         scan->counts[thread][i >= per_side][CELL_WDL(c)]++;
-        if (writer_is_unstored(scan->unstored, i) || i - w->stored_first >= w->stored_count)
-            continue;
+        if (unstored || i - w->stored_first >= w->stored_count) continue;
         scan->stored[thread][CELL_WDL(c)]++;
         if (unwritable(c)) {
             if (i < scan->first_bad[thread]) scan->first_bad[thread] = i;
@@ -75,28 +73,23 @@ static unsigned scan_total(TableWriter *w, const Scan *scan, unsigned *max_half)
     return common;
 }
 
-/* Scans set `set` (Scan) in windows of RELEASE_POSITIONS a thread, letting go of the pages
- * read after each; *max_half receives the largest DTW half stored and *common the WDL
- * stored most often. */
-Status writer_scan_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
-                       unsigned *max_half, unsigned *common, char *err, size_t errlen) {
+/* Scans set `set` (Scan); *max_half receives the largest DTW half stored and *common the
+ * WDL stored most often. */
+Status writer_scan_set(TableWriter *w, int set, const CellSource *src, unsigned *max_half,
+                       unsigned *common, char *err, size_t errlen) {
     Scan *scan = calloc(1, sizeof *scan);
     if (!scan) return status_fail(err, errlen, STATUS_MEMORY, w->tmp, "out of memory");
-    *scan = (Scan){.w = w, .set = set, .src = src, .unstored = unstored};
+    *scan = (Scan){.w = w, .set = set, .src = src};
     for (int t = 0; t < THREADS_MAX; t++) scan->first_bad[t] = NO_POSITION;
-    uint64_t window = (uint64_t)RELEASE_POSITIONS * (uint64_t)w->threads, bad = NO_POSITION;
-    for (; scan->base < w->info.positions && bad == NO_POSITION; scan->base += window) {
-        uint64_t n = w->info.positions - scan->base;
-        parallel_for(w->threads, n < window ? n : window, scan_range, scan);
-        writer_release_pages(w);
-        bad = first_bad(scan);
-    }
+    parallel_for(w->threads, w->info.positions, scan_range, scan);
+    uint64_t bad = first_bad(scan);
     *common = scan_total(w, scan, max_half);
     free(scan);
     Status s = writer_source_failed(src, err, errlen);
     if (s != STATUS_OK || bad == NO_POSITION) return s;
     StoreCursor cursor = STORE_CURSOR_START;
+    bool unstored;
     return status_fail(err, errlen, STATUS_CORRUPT, w->tmp,
                        "cannot write position %llu of value set %d: %s", (unsigned long long)bad,
-                       set, unwritable(writer_cell(src, &cursor, bad)));
+                       set, unwritable(writer_cell(src, &cursor, bad, &unstored)));
 }

@@ -44,10 +44,6 @@ _Static_assert(2ull * TABLE_BLOCK_BYTES_MAX <= TF_BLOCK_BYTES_MAX &&
 #define BATCH_BLOCKS     32
 #define BATCH_PER_THREAD 4
 
-void writer_release_pages(const TableWriter *w) {
-    if (w->release) w->release(w->release_ctx);
-}
-
 static bool name_fits(const char *name, size_t field) {
     size_t n = strnlen(name, field);
     return n > 0 && n < field;
@@ -199,11 +195,6 @@ Status table_writer_set_threads(TableWriter *w, int threads, char *err, size_t e
     return STATUS_OK;
 }
 
-void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx) {
-    w->release = release;
-    w->release_ctx = ctx;
-}
-
 void table_writer_free(TableWriter *w) {
     if (!w) return;
     if (w->fd >= 0) atomic_abort(w->fd, w->tmp);
@@ -235,10 +226,6 @@ static Status write_at(const TableWriter *w, const uint8_t *buf, size_t len, uin
     return STATUS_OK;
 }
 
-bool writer_is_unstored(const uint64_t *unstored, uint64_t i) {
-    return unstored && unstored[i / 64] >> (i % 64) & 1;
-}
-
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
  * next block's place and records it in the offset table. */
 static Status write_block(TableWriter *w, const uint8_t *packed, size_t size, char *err,
@@ -253,9 +240,12 @@ static Status write_block(TableWriter *w, const uint8_t *packed, size_t size, ch
     return s;
 }
 
-/* What stream kind `kind` stores for a cell, and whether it stores it at all: a DTW
- * stream keeps only the DTW of wins and losses. */
-static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
+/* What stream kind `kind` stores for position i of src, and whether it stores it at all:
+ * a DTW stream keeps only the DTW of wins and losses. */
+static bool stored_value(int kind, const CellSource *src, StoreCursor *cursor, uint64_t i,
+                         unsigned *value) {
+    bool unstored;
+    Cell c = writer_cell(src, cursor, i, &unstored);
     *value = kind == TF_WDL ? (unsigned)CELL_WDL(c) : CELL_DTW(c) / 2;
     return !unstored && (kind == TF_WDL || CELL_WDL(c) == WDL_WIN || CELL_WDL(c) == WDL_LOSS);
 }
@@ -263,25 +253,21 @@ static bool stored_value(int kind, Cell c, bool unstored, unsigned *value) {
 /* The first value stream kind stores in the file's places [begin, end), to fill those
  * before it. */
 unsigned writer_first_stored(const PartOrder *order, int kind, const CellSource *src,
-                             const uint64_t *unstored, uint64_t begin, uint64_t end) {
+                             uint64_t begin, uint64_t end) {
     unsigned value;
     PartWalk walk;
     StoreCursor cursor = STORE_CURSOR_START;
     part_walk_start(order, begin, &walk);
     for (uint64_t k = begin; k < end; k++, part_walk_next(order, &walk))
-        if (stored_value(kind, writer_cell(src, &cursor, walk.index),
-                         writer_is_unstored(unstored, walk.index), &value))
-            return value;
+        if (stored_value(kind, src, &cursor, walk.index, &value)) return value;
     return 0;
 }
 
 /* The job of stream i of w's layout. */
-StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src,
-                            const uint64_t *unstored) {
+StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src) {
     return (StreamJob){.w = w,
                        .i = i,
                        .src = src,
-                       .unstored = unstored,
                        .order = &w->order,
                        .stored_first = w->stored_first,
                        .stored_count = w->stored_count,
@@ -303,9 +289,7 @@ int writer_last_stored(const StreamJob *job, uint64_t block) {
     writer_block_range(job, block, &start, &n);
     for (uint64_t place = start + n; place-- > start;) {
         uint64_t i = part_order_to_index(job->order, place);
-        if (stored_value(job->i % 2, writer_cell(job->src, &cursor, i),
-                         writer_is_unstored(job->unstored, i), &value))
-            return (int)value;
+        if (stored_value(job->i % 2, job->src, &cursor, i, &value)) return (int)value;
     }
     return -1;
 }
@@ -347,16 +331,15 @@ void writer_gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n) 
     ahead = walk;
     for (uint64_t k = 0; k < GATHER_AHEAD && k < n; k++) part_walk_next(order, &ahead);
     const Cell *cells = job->src->cells; /* or NULL: read from a store through p's cursor */
+    const uint64_t *unstored = job->src->unstored;
     for (uint64_t k = 0; k < n; k++, part_walk_next(order, &walk)) {
         if (k + GATHER_AHEAD < n) {
             if (cells) __builtin_prefetch(&cells[ahead.index]);
-            if (job->unstored) __builtin_prefetch(&job->unstored[ahead.index / 64]);
+            if (unstored) __builtin_prefetch(&unstored[ahead.index / 64]);
             part_walk_next(order, &ahead);
         }
         unsigned value;
-        uint64_t i = walk.index;
-        bool stored = stored_value(kind, writer_cell(job->src, &p->cursor, i),
-                                   writer_is_unstored(job->unstored, i), &value);
+        bool stored = stored_value(kind, job->src, &p->cursor, walk.index, &value);
         p->values[k] = stored ? (uint16_t)value : NOT_STORED;
     }
 }
@@ -415,13 +398,13 @@ static void pack_batch(void *ctx, int thread, uint64_t begin, uint64_t end) {
 }
 
 /* Compresses stream i of w's layout and writes it; common is its set's most common WDL. */
-static Status write_stream(TableWriter *w, int i, const CellSource *src, const uint64_t *unstored,
-                           unsigned common, char *err, size_t errlen) {
-    StreamJob job = writer_stream_job(w, i, src, unstored);
+static Status write_stream(TableWriter *w, int i, const CellSource *src, unsigned common, char *err,
+                           size_t errlen) {
+    StreamJob job = writer_stream_job(w, i, src);
     uint64_t begin = w->stored_first, end = begin + w->stored_count;
     uint64_t blocks = tf_block_count(w->stored_count, w->per_block[i]);
     job.common = common;
-    job.before = writer_first_stored(&w->order, i % 2, src, unstored, begin, end);
+    job.before = writer_first_stored(&w->order, i % 2, src, begin, end);
     Status s = STATUS_OK;
     uint64_t batch = (uint64_t)w->batch_count;
     for (; s == STATUS_OK && job.first_block < blocks; job.first_block += batch) {
@@ -434,7 +417,6 @@ static Status write_stream(TableWriter *w, int i, const CellSource *src, const u
             s = write_block(w, out->bytes[out->best], out->size[out->best], err, errlen);
         }
         if (s == STATUS_OK) s = writer_source_failed(src, err, errlen);
-        writer_release_pages(w);
     }
     return s;
 }
@@ -443,31 +425,30 @@ Status writer_source_failed(const CellSource *src, char *err, size_t errlen) {
     return src->store ? slice_store_failed(src->store, err, errlen) : STATUS_OK;
 }
 
-static Status add_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
-                      char *err, size_t errlen) {
+static Status add_set(TableWriter *w, int set, const CellSource *src, char *err, size_t errlen) {
     if (set != w->sets_added || (uint32_t)set >= w->info.cells_per_position)
         return status_fail(err, errlen, STATUS_CORRUPT, w->path,
                            "value set %d given out of turn (expected %d)", set, w->sets_added);
     unsigned max_half = 0, common = 0;
     for (int t = 0; t < w->threads; t++) /* a cursor of the last set's store is stale */
         w->packer[t].cursor = (StoreCursor)STORE_CURSOR_START;
-    Status s = writer_pick_layout(w, src, unstored, err, errlen);
-    if (s == STATUS_OK) s = writer_scan_set(w, set, src, unstored, &max_half, &common, err, errlen);
+    Status s = writer_pick_layout(w, src, err, errlen);
+    if (s == STATUS_OK) s = writer_scan_set(w, set, src, &max_half, &common, err, errlen);
     w->encoding[2 * set + TF_DTW] = max_half > UINT8_MAX ? TF_DTW_HALF16 : TF_DTW_HALF8;
     for (int kind = TF_WDL; kind <= TF_DTW && s == STATUS_OK; kind++)
-        s = write_stream(w, 2 * set + kind, src, unstored, common, err, errlen);
+        s = write_stream(w, 2 * set + kind, src, common, err, errlen);
     if (s == STATUS_OK) w->sets_added++;
     return s;
 }
 
 Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
                             char *err, size_t errlen) {
-    return add_set(w, set, &(CellSource){cells, NULL}, unstored, err, errlen);
+    return add_set(w, set, &(CellSource){cells, unstored, NULL}, err, errlen);
 }
 
-Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store,
-                                   const uint64_t *unstored, char *err, size_t errlen) {
-    return add_set(w, set, &(CellSource){NULL, store}, unstored, err, errlen);
+Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store, char *err,
+                                   size_t errlen) {
+    return add_set(w, set, &(CellSource){NULL, NULL, store}, err, errlen);
 }
 
 static void encode_header(uint8_t *h, const TableWriter *w) {

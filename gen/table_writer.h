@@ -79,16 +79,11 @@ void table_writer_draft(TableWriter *w);
 Status table_writer_add_set(TableWriter *w, int set, const Cell *cells, const uint64_t *unstored,
                             char *err, size_t errlen);
 
-/* table_writer_add_set with the cells in a store of slice groups (slice_store.h), read
- * through its cache of decoded blocks as the writer walks them: STATUS_IO or STATUS_CORRUPT
- * besides where a block of it cannot be read. */
-Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store,
-                                   const uint64_t *unstored, char *err, size_t errlen);
-
-/* Has w call release(ctx) each time it has read a stretch of the positions given to it, for
- * a bitmap mapped from a file that can then let go of the pages read (slice_file.h): so that
- * the process holds some MiB of it at a time rather than the whole value set's. */
-void table_writer_set_release(TableWriter *w, void (*release)(void *ctx), void *ctx);
+/* table_writer_add_set with the cells and their unstored bits in a store of slice groups
+ * (slice_store.h), read through its cache of decoded blocks as the writer walks them:
+ * STATUS_IO or STATUS_CORRUPT besides where a block of it cannot be read. */
+Status table_writer_add_stored_set(TableWriter *w, int set, SliceStore *store, char *err,
+                                   size_t errlen);
 
 /* Makes the header carry these counts ([value set][side to move][WDL_*]) rather than
  * those of the cells added: for a table rewritten from a file, whose unstored positions

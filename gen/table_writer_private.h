@@ -23,16 +23,25 @@ typedef struct Packer {
     StoreCursor cursor;
 } Packer;
 
-/* The cells of a value set being written: in memory, or in a store (slice_store.h) read
- * through each reader's cursor.  A reader of a store checks writer_source_failed after its
- * pass. */
+/* The cells of a value set being written and the bitmap of those left unstored
+ * (table_writer_add_set): in memory, or both in a store (slice_store.h) read through each
+ * reader's cursor.  A reader of a store checks writer_source_failed after its pass. */
 typedef struct CellSource {
-    const Cell *cells; /* or NULL */
+    const Cell *cells;        /* or NULL */
+    const uint64_t *unstored; /* with cells, or NULL: every position stored */
     SliceStore *store;
 } CellSource;
 
-static inline Cell writer_cell(const CellSource *src, StoreCursor *cursor, uint64_t i) {
-    return src->cells ? src->cells[i] : slice_store_at(src->store, cursor, i);
+/* Position i's cell, and whether it is left unstored. */
+static inline Cell writer_cell(const CellSource *src, StoreCursor *cursor, uint64_t i,
+                               bool *unstored) {
+    if (src->cells) {
+        *unstored = src->unstored && src->unstored[i / 64] >> (i % 64) & 1;
+        return src->cells[i];
+    }
+    Cell c = slice_store_at(src->store, cursor, i);
+    *unstored = store_cursor_unstored(cursor, i);
+    return c;
 }
 
 /* The first failure of reading src's store, STATUS_OK when none. */
@@ -70,14 +79,7 @@ struct TableWriter {
     Packer packer[THREADS_MAX];
     Packed *batch;
     int batch_count;
-    void (*release)(void *ctx); /* table_writer_set_release, or NULL */
-    void *release_ctx;
 };
-
-/* The pages read of a bitmap mapped from a file (table_writer_set_release) are let go after
- * each window of RELEASE_POSITIONS positions a thread that a pass reads in order, and after
- * each batch of blocks. */
-#define RELEASE_POSITIONS (1u << 24)
 
 /* A stream being written in batches of blocks, or sized on a sample of its blocks
  * (writer_pick_layout), laid out by order over its stored places. */
@@ -85,7 +87,6 @@ typedef struct StreamJob {
     TableWriter *w;
     int i; /* the stream */
     const CellSource *src;
-    const uint64_t *unstored;
     const PartOrder *order;
     uint64_t stored_first, stored_count, per_block;
     unsigned common;      /* the set's most common WDL */
@@ -100,11 +101,9 @@ typedef struct StreamJob {
 enum { PICK_LEVEL = 1 };
 
 bool writer_picks_order(const TableInfo *info);
-void writer_release_pages(const TableWriter *w);
-bool writer_is_unstored(const uint64_t *unstored, uint64_t i);
 unsigned writer_first_stored(const PartOrder *order, int kind, const CellSource *src,
-                             const uint64_t *unstored, uint64_t begin, uint64_t end);
-StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src, const uint64_t *unstored);
+                             uint64_t begin, uint64_t end);
+StreamJob writer_stream_job(TableWriter *w, int i, const CellSource *src);
 void writer_block_range(const StreamJob *job, uint64_t block, uint64_t *begin, uint64_t *n);
 int writer_last_stored(const StreamJob *job, uint64_t block);
 void writer_gather(const StreamJob *job, Packer *p, uint64_t begin, uint64_t n);
@@ -112,11 +111,10 @@ size_t writer_pack_block(const StreamJob *job, Packer *p, uint64_t n, unsigned l
                          const unsigned *constant, int level, uint8_t *out);
 
 /* table_scan.c: counts set `set` into w's header and checks its stored cells. */
-Status writer_scan_set(TableWriter *w, int set, const CellSource *src, const uint64_t *unstored,
-                       unsigned *max_half, unsigned *common, char *err, size_t errlen);
+Status writer_scan_set(TableWriter *w, int set, const CellSource *src, unsigned *max_half,
+                       unsigned *common, char *err, size_t errlen);
 
 /* table_layout.c: the side to move stored and the order of the parts, where w is left them. */
-Status writer_pick_layout(TableWriter *w, const CellSource *src, const uint64_t *unstored,
-                          char *err, size_t errlen);
+Status writer_pick_layout(TableWriter *w, const CellSource *src, char *err, size_t errlen);
 
 #endif

@@ -1,10 +1,12 @@
-/* A material solved in slice groups and resumed from its checkpoint gives the cells of a
- * solve in memory, whatever the store of cells holds past the checkpoint.  A run killed
- * mid-material (tests/slices/resume.sh) has written correct cells after its last
- * checkpoint, which would hide a resume that skips slices; here the store gets records of
- * every slice the checkpoint does not count as finished, all a value no solve writes (a
- * win in 511 plies), before the solve is run again.  The store is checked to be
- * compressed, under half the cells' bytes and within the bound the plan counts on.  The slices it
+/* A material solved in slice groups and resumed from its checkpoint gives the cells and
+ * unstored positions of a solve in memory, whatever the store of cells holds past the
+ * checkpoint.  A run killed mid-material (tests/slices/resume.sh) has written correct cells
+ * after its last checkpoint, which would hide a resume that skips slices; here the store
+ * gets records of every slice the checkpoint does not count as finished, all a value no
+ * solve writes (a win in 511 plies) and every other position unstored, before the solve is
+ * run again.  The store is checked to be compressed, under half the cells' bytes and
+ * within the bound the plan counts on, and to be, with the checkpoint, the only scratch
+ * file: the unstored bits are in it.  The slices it
  * counts are the first of the order, which is group by group (slice_plan.h) and, inside a group, by
  * index; holes are left as they are, 0, as no solve writes them. */
 #include "build.h"
@@ -12,7 +14,9 @@
 #include "slice_store.h"
 #include "solve.h"
 
+#include <dirent.h>
 #include <fcntl.h>
+#include <libgen.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,17 +59,22 @@ static void spoil_unfinished(const Indexer *ix, const char *cells_path, uint64_t
         for (uint64_t k = 0; k < count; k++)
             if (rows[k] == r) order[solved++] = (uint32_t)k;
     solved = count - plan.group[SLICE_HOLE]; /* holes are never stored: they read 0 */
-    Cell *garbage = malloc((solved - kept) * size * sizeof *garbage + 1);
-    for (uint64_t i = 0; i < (solved - kept) * size; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
+    uint64_t spoiled = (solved - kept) * size, words = spoiled / 64 + 1;
+    Cell *garbage = malloc(spoiled * sizeof *garbage + 1);
+    uint64_t *bits = malloc(words * sizeof *bits);
+    if (!garbage || !bits) die(cells_path, "out of memory");
+    for (uint64_t i = 0; i < spoiled; i++) garbage[i] = CELL_MAKE(WDL_WIN, 511);
+    for (uint64_t w = 0; w < words; w++) bits[w] = 0x5555555555555555u;
     SliceStore *store;
     char err[512];
     if (slice_store_open(cells_path, ix, order, false, stored, 1 << 20, &store, err, sizeof err))
         die(cells_path, err);
     for (int side = 0; side < 2 && kept < solved; side++)
-        if (slice_store_put(store, side, kept, solved - kept, garbage, err, sizeof err))
+        if (slice_store_put(store, side, kept, solved - kept, garbage, bits, 0, err, sizeof err))
             die(cells_path, err);
     slice_store_free(store);
     free(garbage);
+    free(bits);
     free(order);
     free(rows);
 }
@@ -77,15 +86,41 @@ static uint64_t file_bytes(const char *path) {
     return (uint64_t)info.st_size;
 }
 
-/* Whether the store holds the cells of a solve in memory. */
-static bool same_cells(const Cell *cells, SliceStore *store, uint64_t positions) {
+/* Whether the store holds the cells and unstored bits of a solve in memory, read one by
+ * one and through a cursor. */
+static bool same_cells(const SolvedTable *whole, SliceStore *store, uint64_t positions) {
+    StoreCursor cursor = STORE_CURSOR_START;
+    bool same = true;
     for (uint64_t i = 0; i < positions; i++) {
         Cell c;
         char err[512];
         if (slice_store_read(store, i, &c, err, sizeof err)) die("read", err);
-        if (c != cells[i]) return false;
+        bool unstored = whole->unstored[i / 64] >> (i % 64) & 1;
+        same &= c == whole->cells[i] && slice_store_at(store, &cursor, i) == c &&
+                store_cursor_unstored(&cursor, i) == unstored;
     }
-    return true;
+    return same;
+}
+
+/* Whether the files beside the table at path, named as it with something added, are the
+ * store and the checkpoint of value set `set` alone. */
+static bool store_and_checkpoint_alone(const char *table, int set) {
+    char folder[4200], name[4300], store[4400], checkpoint[4400];
+    snprintf(folder, sizeof folder, "%s", table);
+    snprintf(name, sizeof name, "%s.", strrchr(table, '/') ? strrchr(table, '/') + 1 : table);
+    snprintf(store, sizeof store, "%s%s.cells.zst.tmp", name, set ? "rules" : "pure");
+    snprintf(checkpoint, sizeof checkpoint, "%s%s.checkpoint", name, set ? "rules" : "pure");
+    DIR *dir = opendir(dirname(folder));
+    if (!dir) die(table, "cannot list its folder");
+    bool alone = true;
+    for (struct dirent *e = readdir(dir); e; e = readdir(dir))
+        if (strncmp(e->d_name, name, strlen(name)) == 0 && strcmp(e->d_name, store) != 0 &&
+            strcmp(e->d_name, checkpoint) != 0) {
+            printf("FAIL a scratch file beside the store: %s\n", e->d_name);
+            alone = false;
+        }
+    closedir(dir);
+    return alone;
 }
 
 static void solve(const Variant *v, Tablebase *tb, const Material *m, const SolveOptions *opt,
@@ -128,6 +163,7 @@ static void check_resume(const Variant *v, Tablebase *tb, const Material *m, int
     solve(v, tb, m, &opt, &whole);
     opt.scratch = table;
     solve(v, tb, m, &opt, &first);
+    failures += !store_and_checkpoint_alone(table, set);
     solved_table_free(&first);
     snprintf(path, sizeof path, "%s.%s.checkpoint", table, set ? "rules" : "pure");
     uint64_t kept = checkpoint_line(path, "solved "), stored = checkpoint_line(path, "stored ");
@@ -139,8 +175,7 @@ static void check_resume(const Variant *v, Tablebase *tb, const Material *m, int
     solve(v, tb, m, &opt, &resumed);
     fclose((FILE *)opt.progress);
     bool said = strstr(log, ": resuming at slice ") != NULL;
-    bool same = same_cells(whole.cells, resumed.store, ix.size) &&
-                memcmp(whole.unstored, resumed.unstored, (ix.size + 63) / 64 * 8) == 0;
+    bool same = same_cells(&whole, resumed.store, ix.size);
     printf("%s %s %s set %d: resumed after %llu slices%s\n", said && same ? "ok  " : "FAIL", v->id,
            name, set, (unsigned long long)kept,
            !said  ? ", not said"

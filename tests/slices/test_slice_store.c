@@ -2,8 +2,10 @@
  * Brazilian's KvM, 28 slices (the black man on a square not of its promotion row), each the
  * white king on the 31 other squares, solved in an order that is not the index's.  Records
  * come out of order, as ranges of other processes do, and leave holes; a record that
- * overlaps one stored is refused.  Every cell reads as put, a hole as 0, and so again
- * once the store is reopened from its file, its directory rebuilt from the records.
+ * overlaps one stored is refused.  Every cell reads as put with its unstored bit (given
+ * from a bitmap at an offset that is no whole byte), a hole as 0 and unstored, and so
+ * again once records of a segment are appended (slice_store_append_file) and once the
+ * store is reopened from its file, its directory rebuilt from the records.
  *
  * Its directory's memory is checked on Scandinavian's MMMMvMMM, 2,114,239,050 slices of
  * one position a side: 4 bytes a slice (its place in the order), and by hand under 64 MiB
@@ -33,18 +35,33 @@ static Cell cell_of(int side, uint64_t slice, uint64_t rank) {
     return CELL_MAKE(WDL_WIN, 1 + side * SLICES * SIZE + slice * SIZE + rank);
 }
 
+/* The unstored bit put for that position: runs and lone bits, unlike from slice to slice. */
+static bool bit_of(int side, uint64_t slice, uint64_t rank) {
+    return (rank + slice) % 7 < 2 + (uint64_t)side || rank == slice;
+}
+
+/* The bits are given from this bit of their bitmap on. */
+enum { BITS_FROM = 13 };
+
 /* Puts the slices order[first, first + count) with `side` to move (those past the order,
  * to be refused, as slice 0). */
 static Status put(SliceStore *st, const uint32_t *order, int side, uint64_t first, uint64_t count) {
     Cell cells[SLICES * SIZE];
+    uint64_t bits[(BITS_FROM + SLICES * SIZE) / 64 + 1] = {~(uint64_t)0};
     char err[600];
     for (uint64_t k = 0; k < count; k++)
-        for (uint64_t rank = 0; rank < SIZE; rank++)
-            cells[k * SIZE + rank] = cell_of(side, first + k < SLICES ? order[first + k] : 0, rank);
-    return slice_store_put(st, side, first, count, cells, err, sizeof err);
+        for (uint64_t rank = 0; rank < SIZE; rank++) {
+            uint64_t slice = first + k < SLICES ? order[first + k] : 0, at = k * SIZE + rank;
+            cells[at] = cell_of(side, slice, rank);
+            at += BITS_FROM;
+            bits[at / 64] &= ~((uint64_t)1 << at % 64);
+            bits[at / 64] |= (uint64_t)bit_of(side, slice, rank) << at % 64;
+        }
+    return slice_store_put(st, side, first, count, cells, bits, BITS_FROM, err, sizeof err);
 }
 
-/* Whether every cell reads as put: slices order[k] with stored[side][k], else 0. */
+/* Whether every cell reads as put, and its bit: slices order[k] with stored[side][k], else
+ * 0 and unstored. */
 static bool reads_as_put(SliceStore *st, const Indexer *ix, const uint32_t *order,
                          bool stored[2][SLICES]) {
     StoreCursor cursor = STORE_CURSOR_START;
@@ -53,9 +70,11 @@ static bool reads_as_put(SliceStore *st, const Indexer *ix, const uint32_t *orde
             for (uint64_t rank = 0; rank < SIZE; rank++) {
                 uint64_t index = side * ix->per_side + order[k] * SIZE + rank;
                 Cell want = stored[side][k] ? cell_of(side, order[k], rank) : 0, got;
+                bool unstored = stored[side][k] ? bit_of(side, order[k], rank) : true;
                 char err[600];
                 if (slice_store_read(st, index, &got, err, sizeof err) != STATUS_OK ||
-                    got != want || slice_store_at(st, &cursor, index) != want)
+                    got != want || slice_store_at(st, &cursor, index) != want ||
+                    store_cursor_unstored(&cursor, index) != unstored)
                     return false;
             }
     return true;
@@ -97,7 +116,19 @@ static void check_records(const char *dir) {
             stored[puts[p].side][k] = true;
     }
     check(as_said, "records out of order are taken, overlapping or past the slices refused");
-    check(reads_as_put(st, &ix, order, stored), "cells read as put, holes as 0");
+    check(reads_as_put(st, &ix, order, stored), "cells and bits read as put, holes as 0, unstored");
+    char segment_path[4300];
+    snprintf(segment_path, sizeof segment_path, "%s.range-20.tmp", path);
+    SliceStore *segment;
+    bool opened = slice_store_open(segment_path, &ix, order, true, 0, 0, &segment, err,
+                                   sizeof err) == STATUS_OK;
+    bool appended = opened && put(segment, order, 0, 20, 4) == STATUS_OK &&
+                    put(segment, order, 0, 25, 3) == STATUS_OK;
+    slice_store_free(opened ? segment : NULL);
+    appended = appended && slice_store_append_file(st, segment_path, err, sizeof err) == STATUS_OK;
+    for (uint64_t k = 20; k < SLICES; k++) stored[0][k] = k != 24;
+    check(appended && reads_as_put(st, &ix, order, stored) && access(segment_path, F_OK) != 0,
+          "and so once a segment's records are appended, the segment removed");
     uint64_t length = slice_store_length(st);
     slice_store_free(st);
     bool reopened = slice_store_open(path, &ix, order, false, length, 1 << 20, &st, err,
