@@ -17,8 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
-#define ZSTD_STATIC_LINKING_ONLY  /* ZSTD_estimateCStreamSize_usingCParams, for slice_store_bytes  \
-                                   */
+/* ZSTD_estimateCStreamSize_usingCParams, for slice_store_bytes */
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 /* Fast: a chunk is packed by the one thread that writes it while the others wait, and a

@@ -9,8 +9,8 @@
  * of slice groups").  The bitmap, a bit a position, was a file of its own, uncompressed:
  * a fifth of the scratch planned for Frisian's KKMvKKM.  Only the table writer reads the
  * bits; the solver reads the cells, those of positions left unstored too.  The store is
- append-only, so a chunk of slices finished is one
- * sequential write, wherever its slices lie in the index.
+ * append-only, so a chunk of slices finished is one sequential write, wherever its slices
+ * lie in the index.
  *
  * Layout.  The file is a sequence of records, each the slices of a chunk with one side to
  * move (solver_put_chunk), in the order solved, wherever they lie in the index:
@@ -32,9 +32,9 @@
  * keeps, for each slice, its place in the order (4 bytes: a material of men alone has
  * billions of slices); for each side to move, each record's span of places and its first
  * block, sorted by place, where a read finds its slice's record (none: never written, a
- * hole, read as 0 and unstored); and for each block where its bytes lie.  A chunk holds at least a
- * block's worth of slices where its group has them (slice_store_least_slices), so that
- * records are few beside the blocks.
+ * hole, read as 0 and unstored); and for each block where its bytes lie.  A chunk holds
+ * at least a block's worth of slices where its group has them (slice_store_least_slices),
+ * so that records are few beside the blocks.
 
  * Reading.  Decoded blocks live in a cache of format/block_cache.h, published in a slot
  * per block that readers load lock-free inside a read section (read_guard.h), as a table

@@ -42,8 +42,7 @@ Status solver_checkpoint(Solver *s, bool forced, char *err, size_t errlen) {
  * program and format, the store's blocks (their cells and bits), the rules, the material, the value
  * set, and the slice order (its XXH3-64, with where each group starts).  The chunks do not: a
  * slice's cells are the same however many are solved beside it, so a run may continue under another
- * --memory or
- * --threads. */
+ * --memory or --threads. */
 static void describe_work(Solver *s, char *work, size_t len) {
     char name[MATERIAL_NAME_MAX];
     material_name(&s->ix.m, name, sizeof name);
@@ -119,5 +118,6 @@ Status solver_open_scratch(Solver *s, char *err, size_t errlen) {
     s->solved = s->checkpointed = resume_point(s);
     if (s->solved > 0) return STATUS_OK;
     unlink(s->checkpoint); /* resume_point said why, when there was one */
+    solver_remove_retired(s->opt->scratch, s->set);
     return solver_open_files(s, true, 0, err, errlen);
 }

@@ -24,10 +24,15 @@ Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, si
     return st;
 }
 
-void solver_scratch_path(const char *table, int set, int file, char *path, size_t len) {
+/* The path of set `set`'s scratch file with this ending beside the table. */
+static void ending_path(const char *table, int set, const char *ending, char *path, size_t len) {
     static const char *const set_name[VALUE_SETS_MAX] = {"pure", "rules"};
+    snprintf(path, len, "%s.%s.%s", table, set_name[set], ending);
+}
+
+void solver_scratch_path(const char *table, int set, int file, char *path, size_t len) {
     static const char *const ending[SCRATCH_FILES] = {"cells.zst.tmp", "checkpoint"};
-    snprintf(path, len, "%s.%s.%s", table, set_name[set], ending[file]);
+    ending_path(table, set, ending[file], path, len);
 }
 
 /* Named as the store, with the range's place in the order. */
@@ -51,6 +56,17 @@ static void remove_segments(const char *table, int set) {
     if (dir) closedir(dir);
 }
 
+/* Earlier versions' checkpoints are discarded, as describing other work; their files were the
+ * cells uncompressed, and the bitmap of positions left unstored, now in the store. */
+void solver_remove_retired(const char *table, int set) {
+    static const char *const retired[] = {"cells.tmp", "unstored.tmp"};
+    for (size_t i = 0; i < sizeof retired / sizeof *retired; i++) {
+        char path[4400];
+        ending_path(table, set, retired[i], path, sizeof path);
+        unlink(path);
+    }
+}
+
 void solve_scratch_remove(const char *table, int sets) {
     for (int set = 0; set < sets; set++) {
         for (int file = 0; file < SCRATCH_FILES; file++) {
@@ -59,6 +75,7 @@ void solve_scratch_remove(const char *table, int sets) {
             unlink(path);
         }
         remove_segments(table, set);
+        solver_remove_retired(table, set);
     }
 }
 

@@ -186,6 +186,9 @@ Status solver_put_chunk(Solver *s, uint64_t begin, uint64_t count, char *err, si
 
 /* The path of scratch file `file` (SCRATCH_*) of value set `set` of table. */
 void solver_scratch_path(const char *table, int set, int file, char *path, size_t len);
+/* Removes what earlier versions kept as scratch files of set `set` beside the table and this
+ * one does not: a run that starts a material afresh leaves none of them taking disk. */
+void solver_remove_retired(const char *table, int set);
 
 /* Opens the scratch files of s's value set: made anew when fresh, else as they are, the
  * store cut to `stored` bytes. */

@@ -12,8 +12,9 @@
 # before the rerun: a byte of the checkpoint flipped, the checkpoint cut short, the store
 # of cells cut short below the bytes the checkpoint says it holds, and TARGET's checkpoint moved to OTHER's name (OTHER's table
 # removed): the rerun must discard it with a message naming the file, and still write the
-# reference.  The killed run has written correct cells past its checkpoint, so a resume
-# that skipped slices could pass here: test_slice_resume.c spoils them first.
+# reference.  Last, an earlier version's scratch files planted beside TARGET are removed.
+# The killed run has written correct cells past its checkpoint, so a resume that skipped
+# slices could pass here: test_slice_resume.c spoils them first.
 set -u
 GEN=$1
 VARIANT=$2
@@ -124,4 +125,14 @@ spoil "the cells cut short" "truncate -s 1 '$CELLS'" \
     "$NAME" "$CKPT" "the scratch file '$CELLS' has 1 bytes, not the "
 spoil "another material's checkpoint" "mv '$CKPT' '$OTHER_CKPT'" \
     "$OTHER_NAME" "$OTHER_CKPT" "it is of other work: 'material $TARGET', not 'material $OTHER'"
+
+# The scratch files of an earlier dtb-gen (uncompressed cells, a bitmap file), whose
+# checkpoints this one discards as other work, are removed rather than left taking disk.
+rm -f "$RUN/$TARGET.dtb" "$RUN/$OTHER.dtb" "$RUN/MANIFEST"
+for old in cells unstored; do
+    head -c 4096 /dev/zero >"$RUN/$TARGET.dtb.$SET.$old.tmp"
+done
+run_gen "$TARGET" "$OTHER" >"$WORK/retired.log" 2>&1 ||
+    { cat "$WORK/retired.log"; echo "FAIL the run beside an earlier version's scratch files"; exit 1; }
+expect_reference "an earlier version's scratch files: removed, and the set is the reference"
 finish
