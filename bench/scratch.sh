@@ -29,7 +29,7 @@ run() {
   while kill -0 "$pid" 2>/dev/null; do
     local held
     held=$(find "$dir" -maxdepth 1 -name "$material.dtb.*.tmp" -printf '%b\n' |
-      awk '{ s += $1 * 512 } END { print s + 0 }')
+      awk '{ s += $1 * 512 } END { printf "%.0f\n", s }')
     [ "$held" -gt "$peak" ] && peak=$held
     sleep 0.2
   done
@@ -42,7 +42,7 @@ run() {
       }
     }
     /Maximum resident set size/ { rss = $NF }
-    END { printf "%-4s %14d %12d %10.1f %10.1f\n", label, peak, rss, s, w }' "$work/$label.log"
+    END { printf "%-4s %14.0f %12d %10.1f %10.1f\n", label, peak, rss, s, w }' "$work/$label.log"
 }
 
 echo "$variant $material, --slices $slices --memory $memory --threads $threads"

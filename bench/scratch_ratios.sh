@@ -31,7 +31,7 @@ awk -v sets="$sets" '
   / its scratch files held / {
     name = $1; sub(/:$/, "", name); held = $6; planned = $(NF - 2) " " $(NF - 1)
     n = positions[name]; bits = (int(n / 64) + 1) * 8 * sets; plain = n * 2 * sets + bits
-    printf "%-10s %14d %14d %12s %14d %7.1f%%\n", name, n, held, planned, plain,
+    printf "%-10s %14.0f %14.0f %12s %14.0f %7.1f%%\n", name, n, held, planned, plain,
            100 * held / (n * 2 * sets)
   }' "$work/log" | sort -k7 -g -r |
   { printf "%-10s %14s %14s %12s %14s %8s\n" material positions held planned uncompressed share; cat; }
