@@ -40,6 +40,18 @@ static bool ends_with(const char *s, size_t len, const char *end) {
     return len >= n && memcmp(s + len - n, end, n) == 0;
 }
 
+bool file_write_at(int fd, const void *data, size_t len, uint64_t offset) {
+    const uint8_t *bytes = data;
+    while (len > 0) {
+        ssize_t n = pwrite(fd, bytes, len, (off_t)offset);
+        if (n < 0 && errno == EINTR) continue;
+        if (n == 0) errno = ENOSPC;
+        if (n <= 0) return false;
+        bytes += n, offset += (uint64_t)n, len -= (size_t)n;
+    }
+    return true;
+}
+
 void atomic_remove_leftovers(const char *dir, const char *ending, FILE *log) {
     DIR *d = opendir(dir);
     if (!d) return;

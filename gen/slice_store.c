@@ -1,5 +1,6 @@
 #include "slice_store.h"
 
+#include "atomic_file.h"
 #include "block_cache.h"
 #include "disk_space.h"
 #include "draw_rules.h"
@@ -174,18 +175,6 @@ uint64_t slice_store_bytes(const Indexer *ix) {
 static Status io_fail(const SliceStore *st, const char *what, char *err, size_t errlen) {
     snprintf(err, errlen, "%s the scratch file '%s': %s", what, st->path, strerror(errno));
     return STATUS_IO;
-}
-
-static bool write_at(int fd, const void *data, size_t len, uint64_t offset) {
-    const uint8_t *bytes = data;
-    while (len > 0) {
-        ssize_t n = pwrite(fd, bytes, len, (off_t)offset);
-        if (n < 0 && errno == EINTR) continue;
-        if (n == 0) errno = ENOSPC; /* as a full disk, so that write_fail says to make room */
-        if (n <= 0) return false;
-        bytes += n, offset += (uint64_t)n, len -= (size_t)n;
-    }
-    return true;
 }
 
 /* Reads len bytes at offset; false, errno 0, at the file's end. */
@@ -508,7 +497,7 @@ static Status write_blocks(SliceStore *st, Record *r, const Cell *cells, const u
         to_planes(cells + first, unstored, from + first, n, st->planes);
         Status s = pack_planes(st, n, &size, err, errlen);
         if (s != STATUS_OK) return s;
-        if (!write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
+        if (!file_write_at(st->fd, st->pack, size, at)) return write_fail(st, err, errlen);
         r->size[b] = (uint32_t)size;
         at += size;
     }
@@ -530,7 +519,7 @@ Status slice_store_put(SliceStore *st, int side, uint64_t first, uint64_t count,
         s = write_blocks(st, &r, cells, unstored, from, st->length + head_bytes, err, errlen);
     if (s == STATUS_OK) {
         record_seal(&r);
-        if (!write_at(st->fd, r.head, head_bytes, st->length)) s = write_fail(st, err, errlen);
+        if (!file_write_at(st->fd, r.head, head_bytes, st->length)) s = write_fail(st, err, errlen);
     }
     if (s == STATUS_OK && !index_record(st, &r, st->length + head_bytes))
         s = status_fail(err, errlen, STATUS_MEMORY, st->path, "out of memory");
@@ -553,7 +542,7 @@ static Status copy_records(SliceStore *st, int from, uint64_t bytes, char *err, 
         if (!read_at(from, buffer, n, done))
             s = status_fail(err, errlen, STATUS_IO, st->path, "cannot read a segment: %s",
                             errno ? strerror(errno) : "truncated");
-        else if (!write_at(st->fd, buffer, n, st->length + done))
+        else if (!file_write_at(st->fd, buffer, n, st->length + done))
             s = write_fail(st, err, errlen);
         done += n;
     }

@@ -214,16 +214,9 @@ void table_writer_free(TableWriter *w) {
 
 static Status write_at(const TableWriter *w, const uint8_t *buf, size_t len, uint64_t offset,
                        char *err, size_t errlen) {
-    while (len > 0) {
-        ssize_t n = pwrite(w->fd, buf, len, (off_t)offset);
-        if (n < 0 && errno == EINTR) continue;
-        if (n == 0) errno = ENOSPC; /* nothing written, and no errno set: the disk is full */
-        if (n <= 0) return status_fail(err, errlen, STATUS_IO, w->tmp, "%s", strerror(errno));
-        buf += n;
-        len -= (size_t)n;
-        offset += (uint64_t)n;
-    }
-    return STATUS_OK;
+    return file_write_at(w->fd, buf, len, offset)
+               ? STATUS_OK
+               : status_fail(err, errlen, STATUS_IO, w->tmp, "%s", strerror(errno));
 }
 
 /* Writes the compressed block `packed` (or fails with zstd's error code in size) at the
